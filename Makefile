@@ -1,0 +1,126 @@
+# ortho: build, test, install.
+#
+#   make                    libortho.a, libortho.so, ortho.pc and the programs, in build/
+#   make check              the test suite under mpiexec (tests/run_tests.sh)
+#   make demo               the allgather demo on 4 processes
+#   make install PREFIX=/opt/ortho
+#   make WERROR=1           warnings are errors (CI)
+#   make SANITIZE=address   or undefined; run with ASAN_OPTIONS=detect_leaks=0
+#   make SMPI=1             the same sources built with SimGrid's smpicc, in build-smpi/
+#
+# Every .c file under lib/<module>/ goes into the library; a new module is a
+# new folder. Programs are declared with $(call program,...) below.
+
+VERSION    := 0.1.0
+SOVERSION  := 0
+PREFIX     ?= /usr/local
+
+ifeq ($(SMPI),1)
+  CC       := smpicc
+  BUILD    ?= build-smpi
+  # Under SMPI all ranks share one address space: programs link the library
+  # statically and carry no shared-library globals.
+  SHARED_LIB :=
+else
+  CC       := mpicc
+  BUILD    ?= build
+  SHARED_LIB := $(BUILD)/lib/libortho.so
+endif
+
+CSTD      := -std=c11
+WARNINGS  := -Wall -Wextra -Wpedantic -Wshadow -Wstrict-prototypes \
+             -Wmissing-prototypes -Wformat=2 -Wpointer-arith -Wwrite-strings \
+             -Wundef -Wcast-qual -Wvla
+CFLAGS    ?= -O2 -g
+ifeq ($(WERROR),1)
+  CFLAGS  += -Werror
+endif
+ifneq ($(SANITIZE),)
+  CFLAGS  += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
+  LDFLAGS += -fsanitize=$(SANITIZE)
+endif
+CPPFLAGS  += -Iinclude -Ilib -D_POSIX_C_SOURCE=200809L
+DEPFLAGS   = -MMD -MP
+LIBS_PRIVATE := -lgsl -lgslcblas -lm
+LDLIBS    += $(LIBS_PRIVATE)
+
+LIB_SRC   := $(sort $(wildcard lib/*/*.c))
+LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
+STATIC_LIB := $(BUILD)/lib/libortho.a
+PC_FILE   := $(BUILD)/ortho.pc
+
+TEST_SUPPORT_SRC := $(sort $(wildcard tests/support/*.c))
+TEST_SUPPORT_OBJ := $(TEST_SUPPORT_SRC:%.c=$(BUILD)/%.o)
+TEST_SRC  := $(sort $(wildcard tests/test_*.c))
+TEST_BIN  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+
+PROGRAMS  :=
+ALL_OBJ   := $(LIB_OBJ) $(TEST_SUPPORT_OBJ)
+
+# $(call program,NAME,SOURCES): build/bin/NAME from SOURCES and the static library.
+define program
+PROGRAMS += $(BUILD)/bin/$(1)
+ALL_OBJ  += $(2:%.c=$(BUILD)/%.o)
+$(BUILD)/bin/$(1): $(2:%.c=$(BUILD)/%.o) $(STATIC_LIB)
+	@mkdir -p $$(@D)
+	$$(CC) $$(LDFLAGS) -o $$@ $$(filter %.o,$$^) $(STATIC_LIB) $$(LDLIBS)
+endef
+
+# ---- programs -------------------------------------------------------------
+$(eval $(call program,ortho-demo,examples/allgather_demo.c))
+
+# ---- rules ----------------------------------------------------------------
+.PHONY: all lib check demo install uninstall clean
+all: lib $(PROGRAMS) $(TEST_BIN)
+
+lib: $(STATIC_LIB) $(SHARED_LIB) $(PC_FILE)
+
+$(BUILD)/%.o: %.c
+	@mkdir -p $(@D)
+	$(CC) $(CSTD) $(WARNINGS) $(CPPFLAGS) $(CFLAGS) -fPIC $(DEPFLAGS) -c $< -o $@
+
+$(STATIC_LIB): $(LIB_OBJ)
+	@mkdir -p $(@D)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/lib/libortho.so: $(LIB_OBJ)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,libortho.so.$(SOVERSION) -o $@.$(VERSION) $^ $(LDLIBS)
+	ln -sf libortho.so.$(VERSION) $@.$(SOVERSION)
+	ln -sf libortho.so.$(VERSION) $@
+
+$(PC_FILE): ortho.pc.in Makefile
+	@mkdir -p $(@D)
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+	    -e 's|@LIBS_PRIVATE@|$(LIBS_PRIVATE)|' $< > $@
+
+$(TEST_BIN): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT_OBJ) $(STATIC_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(STATIC_LIB) -lcunit $(LDLIBS)
+
+check: all
+	BUILD=$(BUILD) tests/run_tests.sh
+
+demo: $(BUILD)/bin/ortho-demo
+	mpiexec -n 4 $(BUILD)/bin/ortho-demo
+
+install: lib $(PROGRAMS)
+	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
+	install -m 644 include/*.h $(DESTDIR)$(PREFIX)/include
+	install -m 644 $(STATIC_LIB) $(DESTDIR)$(PREFIX)/lib
+	install -m 755 $(BUILD)/lib/libortho.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib
+	ln -sf libortho.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libortho.so.$(SOVERSION)
+	ln -sf libortho.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libortho.so
+	install -m 644 $(PC_FILE) $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	$(if $(PROGRAMS),install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin)
+
+uninstall:
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/include/,$(notdir $(wildcard include/*.h)))
+	rm -f $(DESTDIR)$(PREFIX)/lib/libortho.* $(DESTDIR)$(PREFIX)/lib/pkgconfig/ortho.pc
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(notdir $(PROGRAMS)))
+
+clean:
+	rm -rf build build-smpi
+
+-include $(ALL_OBJ:.o=.d) $(TEST_BIN:=.d)

@@ -1,0 +1,22 @@
+/**
+ * \file ortho.h
+ * \brief ortho: MPI collective operations over orthogonal processor groups.
+ *
+ * The umbrella header; include this one. Each module has its own header:
+ *  - ortho_grid.h  processor grids and the error convention of the library
+ *  - ortho_2d.h    the two-phase operations on a 2D grid
+ */
+#ifndef ORTHO_H_INCLUDED
+#define ORTHO_H_INCLUDED
+
+#include <mpi.h>
+
+#include "ortho_grid.h"
+#include "ortho_2d.h"
+
+#define ORTHO_VERSION_MAJOR 0
+#define ORTHO_VERSION_MINOR 1
+#define ORTHO_VERSION_PATCH 0
+#define ORTHO_VERSION "0.1.0"
+
+#endif /* ORTHO_H_INCLUDED */

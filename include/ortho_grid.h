@@ -1,0 +1,111 @@
+/**
+ * \file ortho_grid.h
+ * \brief Virtual processor grids: the orthogonal groups every operation runs on.
+ *
+ * A grid arranges the p processes of a communicator as p = d[0] x d[1] x ...
+ * x d[k-1] in row-major order: the last coordinate varies fastest, so in 2D
+ * (p = p1 x p2) rank r sits in row r / p2 and column r % p2.
+ *
+ * Two groups matter for every operation:
+ *  - the *row group* (concurrent group): the processes that differ only in
+ *    the last coordinate, d[k-1] consecutive ranks;
+ *  - the *column group* (leader group): the processes that share the last
+ *    coordinate, p / d[k-1] ranks with stride d[k-1]. On a grid of three or
+ *    more dimensions the column group is itself a (k-1)-dimensional grid.
+ *
+ * \par Error convention (the whole library)
+ * Every function returns an MPI error code (MPI_SUCCESS on success). Errors
+ * are raised through an error handler the way MPI raises them, so
+ * MPI_ERRORS_ARE_FATAL aborts and MPI_ERRORS_RETURN returns the code:
+ *  - ortho_grid_create() raises on the communicator it was given;
+ *  - operations on a grid raise on the grid's own communicator, a duplicate
+ *    that inherited the user's error handler when the grid was created;
+ *  - where there is no communicator at all (a NULL grid, MPI_COMM_NULL),
+ *    the error is raised on MPI_COMM_SELF, as MPI-4 does for errors that
+ *    belong to no object.
+ * A failed call leaves no communicator or memory behind.
+ */
+#ifndef ORTHO_GRID_H_INCLUDED
+#define ORTHO_GRID_H_INCLUDED
+
+#include <mpi.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Opaque handle of a processor grid. */
+typedef struct ortho_grid *ortho_grid_t;
+
+/** Largest number of grid dimensions. */
+#define ORTHO_GRID_MAX_DIMS 16
+
+/**
+ * \brief Build a processor grid over the processes of \p comm.
+ *
+ * Collective over \p comm; \p ndims and \p dims must match on all ranks.
+ *
+ * \param[in]  comm   any intracommunicator; it is duplicated, so the
+ *                    library's messages never meet the caller's
+ * \param[in]  ndims  number of dimensions, 1 to ORTHO_GRID_MAX_DIMS
+ * \param[in]  dims   extent of each dimension; entries of 0 are filled in as
+ *                    MPI_Dims_create does (as balanced as possible)
+ * \param[out] grid   the new grid
+ * \return MPI_SUCCESS; MPI_ERR_DIMS when the product of the dims is not the
+ *         size of \p comm (or a fixed part does not divide it) or \p ndims is
+ *         out of range; MPI_ERR_ARG for NULL \p dims / \p grid or a negative
+ *         entry; MPI_ERR_COMM for MPI_COMM_NULL or an intercommunicator.
+ * \note On failure *grid is set to NULL and nothing is allocated.
+ */
+int ortho_grid_create(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *grid);
+
+/**
+ * \brief Release a grid and its communicators; sets *grid to NULL.
+ *
+ * Collective over the grid's communicator (communicators are freed).
+ * A NULL \p grid or a NULL *grid is a harmless no-op.
+ */
+int ortho_grid_free(ortho_grid_t *grid);
+
+/** \brief Number of dimensions. Not collective. */
+int ortho_grid_ndims(ortho_grid_t grid, int *ndims);
+
+/**
+ * \brief Extent of each dimension and this process's coordinates.
+ * Not collective. Either output may be NULL; each must hold ndims entries.
+ */
+int ortho_grid_dims(ortho_grid_t grid, int dims[], int coords[]);
+
+/**
+ * \brief The grid's own communicator: a duplicate of the one it was built
+ * on, with the same rank order. Owned by the grid: do not free it.
+ */
+int ortho_grid_comm(ortho_grid_t grid, MPI_Comm *comm);
+
+/**
+ * \brief The row (concurrent) group of this process: the d[k-1] processes
+ * that differ only in the last coordinate, ranked by that coordinate.
+ * Owned by the grid: do not free it.
+ */
+int ortho_grid_row_comm(ortho_grid_t grid, MPI_Comm *comm);
+
+/**
+ * \brief The column (leader) group of this process: the p / d[k-1]
+ * processes that share its last coordinate, in rank order.
+ * Owned by the grid: do not free it.
+ */
+int ortho_grid_col_comm(ortho_grid_t grid, MPI_Comm *comm);
+
+/**
+ * \brief The grid formed by this process's column group: dimensions
+ * d[0] .. d[k-2]. NULL (with MPI_SUCCESS) on grids of fewer than three
+ * dimensions, where the column group is a plain communicator.
+ * Owned by the grid: do not free it.
+ */
+int ortho_grid_leader_grid(ortho_grid_t grid, ortho_grid_t *leader);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ORTHO_GRID_H_INCLUDED */

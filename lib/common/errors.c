@@ -1,0 +1,58 @@
+/* Raising errors through MPI error handlers, and shared argument checks. */
+#include "common/errors.h"
+
+#include <stddef.h>
+
+int ortho__raise(MPI_Comm comm, int err)
+{
+    if (err != MPI_SUCCESS)
+        PMPI_Comm_call_errhandler(comm == MPI_COMM_NULL ? MPI_COMM_SELF : comm, err);
+    return err;
+}
+
+int ortho__check_grid(const struct ortho_grid *grid, int ndims)
+{
+    if (grid == NULL)
+        return ortho__raise(MPI_COMM_NULL, MPI_ERR_ARG);
+    if (ndims > 0 && grid->ndims != ndims)
+        return ortho__raise(grid->comm, MPI_ERR_DIMS);
+    return MPI_SUCCESS;
+}
+
+int ortho__check_root(const struct ortho_grid *grid, int root)
+{
+    if (root < 0 || root >= grid->size)
+        return ortho__raise(grid->comm, MPI_ERR_ROOT);
+    return MPI_SUCCESS;
+}
+
+int ortho__check_count(const struct ortho_grid *grid, int count)
+{
+    if (count < 0)
+        return ortho__raise(grid->comm, MPI_ERR_COUNT);
+    return MPI_SUCCESS;
+}
+
+int ortho__check_type(const struct ortho_grid *grid, MPI_Datatype type)
+{
+    if (type == MPI_DATATYPE_NULL)
+        return ortho__raise(grid->comm, MPI_ERR_TYPE);
+    return MPI_SUCCESS;
+}
+
+int ortho__check_op(const struct ortho_grid *grid, MPI_Op op)
+{
+    if (op == MPI_OP_NULL)
+        return ortho__raise(grid->comm, MPI_ERR_OP);
+    return MPI_SUCCESS;
+}
+
+int ortho__check_counts(const struct ortho_grid *grid, const int counts[], const int displs[], int n)
+{
+    if (n > 0 && (counts == NULL || displs == NULL))
+        return ortho__raise(grid->comm, MPI_ERR_ARG);
+    for (int i = 0; i < n; i++)
+        if (counts[i] < 0)
+            return ortho__raise(grid->comm, MPI_ERR_COUNT);
+    return MPI_SUCCESS;
+}

@@ -1,0 +1,223 @@
+/* Grid creation, queries and release.
+ *
+ * A grid owns a duplicate of the user's communicator and two splits of it:
+ * the row group (same coordinates but the last) and the column group (same
+ * last coordinate). On three or more dimensions the column group carries a
+ * leader grid of one dimension less, built the same way, so an N-D
+ * operation is the 2D step applied recursively. */
+#include "grid/grid_private.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/errors.h"
+
+static void free_comm(MPI_Comm *comm)
+{
+    if (*comm != MPI_COMM_NULL)
+        PMPI_Comm_free(comm);
+    *comm = MPI_COMM_NULL;
+}
+
+static void grid_destroy(struct ortho_grid *grid)
+{
+    if (grid == NULL)
+        return;
+    grid_destroy(grid->leader_grid);
+    free_comm(&grid->col_comm);
+    free_comm(&grid->row_comm);
+    if (grid->owns_comm)
+        free_comm(&grid->comm);
+    free(grid);
+}
+
+/* Builds the row/column structure over comm, whose rank order is the
+ * row-major order of dims. Takes ownership of comm when owns_comm is set
+ * (also on failure). Sub-communicators return errors to the library, which
+ * raises them once on the grid's communicator. */
+static int grid_build(MPI_Comm comm, int owns_comm, int ndims, const int dims[],
+                      struct ortho_grid **out)
+{
+    int err = MPI_SUCCESS;
+    struct ortho_grid *grid = calloc(1, sizeof *grid);
+    if (grid == NULL) {
+        if (owns_comm)
+            PMPI_Comm_free(&comm);
+        return MPI_ERR_NO_MEM;
+    }
+    grid->comm = comm;
+    grid->owns_comm = owns_comm;
+    grid->row_comm = MPI_COMM_NULL;
+    grid->col_comm = MPI_COMM_NULL;
+    grid->ndims = ndims;
+    memcpy(grid->dims, dims, (size_t)ndims * sizeof dims[0]);
+    PMPI_Comm_size(comm, &grid->size);
+    PMPI_Comm_rank(comm, &grid->rank);
+
+    int rest = grid->rank;
+    for (int d = ndims - 1; d >= 0; d--) {
+        grid->coords[d] = rest % dims[d];
+        rest /= dims[d];
+    }
+
+    int p2 = dims[ndims - 1];
+    int row = grid->rank / p2, col = grid->rank % p2;
+    err = PMPI_Comm_split(comm, row, col, &grid->row_comm);
+    if (err)
+        goto fn_fail;
+    err = PMPI_Comm_split(comm, col, row, &grid->col_comm);
+    if (err)
+        goto fn_fail;
+    PMPI_Comm_set_errhandler(grid->row_comm, MPI_ERRORS_RETURN);
+    PMPI_Comm_set_errhandler(grid->col_comm, MPI_ERRORS_RETURN);
+
+    if (ndims >= 3) {
+        err = grid_build(grid->col_comm, 0, ndims - 1, dims, &grid->leader_grid);
+        if (err)
+            goto fn_fail;
+    }
+    *out = grid;
+
+fn_exit:
+    return err;
+fn_fail:
+    grid_destroy(grid);
+    *out = NULL;
+    goto fn_exit;
+}
+
+/* Fills zero entries as MPI_Dims_create does, after checking that the fixed
+ * entries can be completed to a product equal to size. */
+static int complete_dims(int size, int ndims, const int dims_in[], int dims[])
+{
+    long long fixed = 1;
+    int free_dims = 0;
+    for (int d = 0; d < ndims; d++) {
+        if (dims_in[d] < 0)
+            return MPI_ERR_ARG;
+        dims[d] = dims_in[d];
+        if (dims[d] == 0)
+            free_dims++;
+        else
+            fixed *= dims[d];
+        if (fixed > size)
+            return MPI_ERR_DIMS;
+    }
+    if (size % fixed != 0)
+        return MPI_ERR_DIMS;
+    if (free_dims == 0)
+        return fixed == size ? MPI_SUCCESS : MPI_ERR_DIMS;
+    return PMPI_Dims_create(size, ndims, dims) == MPI_SUCCESS ? MPI_SUCCESS : MPI_ERR_DIMS;
+}
+
+int ortho_grid_create(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *grid)
+{
+    int err = MPI_SUCCESS, size, is_inter;
+    int full_dims[ORTHO_GRID_MAX_DIMS];
+    MPI_Comm dup = MPI_COMM_NULL;
+
+    if (comm == MPI_COMM_NULL)
+        return ortho__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+    if (grid == NULL)
+        return ortho__raise(comm, MPI_ERR_ARG);
+    *grid = NULL;
+    err = PMPI_Comm_test_inter(comm, &is_inter);
+    if (err == MPI_SUCCESS && is_inter)
+        err = MPI_ERR_COMM;
+    else if (ndims < 1 || ndims > ORTHO_GRID_MAX_DIMS)
+        err = MPI_ERR_DIMS;
+    else if (dims == NULL)
+        err = MPI_ERR_ARG;
+    if (err)
+        goto fn_fail;
+
+    PMPI_Comm_size(comm, &size);
+    err = complete_dims(size, ndims, dims, full_dims);
+    if (err)
+        goto fn_fail;
+
+    err = PMPI_Comm_dup(comm, &dup);
+    if (err)
+        goto fn_fail;
+    err = grid_build(dup, 1, ndims, full_dims, grid);
+    if (err)
+        goto fn_fail;
+
+fn_exit:
+    return err;
+fn_fail:
+    ortho__raise(comm, err);
+    goto fn_exit;
+}
+
+int ortho_grid_free(ortho_grid_t *grid)
+{
+    if (grid == NULL || *grid == NULL)
+        return MPI_SUCCESS;
+    grid_destroy(*grid);
+    *grid = NULL;
+    return MPI_SUCCESS;
+}
+
+int ortho_grid_ndims(ortho_grid_t grid, int *ndims)
+{
+    int err = ortho__check_grid(grid, 0);
+    if (err)
+        return err;
+    if (ndims == NULL)
+        return ortho__raise(grid->comm, MPI_ERR_ARG);
+    *ndims = grid->ndims;
+    return MPI_SUCCESS;
+}
+
+int ortho_grid_dims(ortho_grid_t grid, int dims[], int coords[])
+{
+    int err = ortho__check_grid(grid, 0);
+    if (err)
+        return err;
+    for (int d = 0; d < grid->ndims; d++) {
+        if (dims != NULL)
+            dims[d] = grid->dims[d];
+        if (coords != NULL)
+            coords[d] = grid->coords[d];
+    }
+    return MPI_SUCCESS;
+}
+
+/* Shared body of the communicator queries. */
+static int get_comm(ortho_grid_t grid, MPI_Comm which, MPI_Comm *comm)
+{
+    if (comm == NULL)
+        return ortho__raise(grid->comm, MPI_ERR_ARG);
+    *comm = which;
+    return MPI_SUCCESS;
+}
+
+int ortho_grid_comm(ortho_grid_t grid, MPI_Comm *comm)
+{
+    int err = ortho__check_grid(grid, 0);
+    return err ? err : get_comm(grid, grid->comm, comm);
+}
+
+int ortho_grid_row_comm(ortho_grid_t grid, MPI_Comm *comm)
+{
+    int err = ortho__check_grid(grid, 0);
+    return err ? err : get_comm(grid, grid->row_comm, comm);
+}
+
+int ortho_grid_col_comm(ortho_grid_t grid, MPI_Comm *comm)
+{
+    int err = ortho__check_grid(grid, 0);
+    return err ? err : get_comm(grid, grid->col_comm, comm);
+}
+
+int ortho_grid_leader_grid(ortho_grid_t grid, ortho_grid_t *leader)
+{
+    int err = ortho__check_grid(grid, 0);
+    if (err)
+        return err;
+    if (leader == NULL)
+        return ortho__raise(grid->comm, MPI_ERR_ARG);
+    *leader = grid->leader_grid;
+    return MPI_SUCCESS;
+}
