@@ -5,6 +5,7 @@
  * The umbrella header; include this one. Each module has its own header:
  *  - ortho_grid.h  processor grids and the error convention of the library
  *  - ortho_2d.h    the two-phase operations on a 2D grid
+ *  - ortho_model.h the performance model: runtime functions, fitting, profiles, prediction
  */
 #ifndef ORTHO_H_INCLUDED
 #define ORTHO_H_INCLUDED
@@ -13,6 +14,7 @@
 
 #include "ortho_grid.h"
 #include "ortho_2d.h"
+#include "ortho_model.h"
 
 #define ORTHO_VERSION_MAJOR 0
 #define ORTHO_VERSION_MINOR 1

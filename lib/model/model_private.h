@@ -1,0 +1,67 @@
+/* The model module's private declarations: the form table, the profile
+ * structure, error raising. */
+#ifndef ORTHO_MODEL_PRIVATE_H_INCLUDED
+#define ORTHO_MODEL_PRIVATE_H_INCLUDED
+
+#include <stddef.h>
+
+#include "ortho_model.h"
+
+/* A runtime-function form. Non-composite forms give their basis functions:
+ * t(p, b) = sum_j c_j * phi_j(p, b). Composite forms compute t from other
+ * operations' entries in a profile. */
+struct ortho__form {
+    ortho_model_form_info info;
+    void (*basis)(int p, double b, double phi[]);
+    int (*compose)(ortho_model_profile_t prof, int p, double b, double *t);
+};
+
+extern const struct ortho__form ortho__forms[];
+extern const int ortho__nforms;
+
+#define ORTHO__PARAM_NAME_MAX 32
+
+struct ortho__param {
+    char name[ORTHO__PARAM_NAME_MAX];
+    double value;
+};
+
+struct ortho_model_profile {
+    char *machine;
+    ortho_model_entry *entries;
+    int nentries, cap;
+    struct ortho__param *params;
+    int nparams, pcap;
+};
+
+/* Not-collective error exit: raise err on MPI_COMM_SELF when MPI is
+ * initialized and not finalized; return err. */
+int ortho__model_raise(int err);
+
+/* Evaluate entry e at (p, b): non-composite forms by their basis, composite
+ * ones through prof. Does not raise. */
+int ortho__entry_eval(ortho_model_profile_t prof, const ortho_model_entry *e, int p, double b,
+                      double *t);
+
+/* Does range r contain (p, b)? */
+int ortho__range_contains(const ortho_model_range *r, int p, double b);
+
+/* ceil(log2 p) and floor(log2 p) for p >= 1. */
+int ortho__ceil_log2(int p);
+int ortho__floor_log2(int p);
+
+/* Native prediction without raising (for use inside the module). */
+int ortho__predict(ortho_model_profile_t prof, ortho_model_op op, int p, double b, double *t);
+
+/* Least-squares fit of the samples with indices idx[0..m-1] (no raising).
+ * rel_err, when non-NULL, is indexed like samples. */
+int ortho__fit(int form, const ortho_model_sample samples[], const int idx[], int m,
+               const ortho_model_fit_opts *opts, ortho_model_entry *entry, double rel_err[]);
+
+/* The shortest "%.Ng" (N = 1..17) of v that strtod reads back as v. */
+void ortho__format_double(char *buf, size_t size, double v);
+
+/* The shortest of v in s, ms, us or ns (with the unit) that reads back as v. */
+void ortho__format_seconds(char *buf, size_t size, double v);
+
+#endif /* ORTHO_MODEL_PRIVATE_H_INCLUDED */

@@ -1,0 +1,87 @@
+/* Prediction: the native operation from the first matching profile entry,
+ * and a grid realization as the sum of its phases (formulas (1), (2) of the
+ * paper and their N-D generalization; see ortho_model.h).
+ *
+ *   bcast    d[0], d[1], ..., d[k-1]        each phase b
+ *   scatter  d[0], d[1], ..., d[k-1]        phase over d[i]: b * d[i+1]*...*d[k-1]
+ *   reduce, allreduce  d[k-1], ..., d[0]    each phase b
+ *   gather, allgather  d[k-1], ..., d[0]    phase over d[i]: b * d[i+1]*...*d[k-1]
+ *
+ * 2D: t_sb(p1,b) + t_sb(p2,b) (1); t_ga(p2,b) + t_ga(p1,b*p2);
+ * t_mb(p2,b) + t_mb(p1,b*p2) (2); allreduce t_macc(p2,b) + t_macc(p1,b):
+ * the reduced vector keeps its size in both phases. */
+#include "model/model_private.h"
+
+#include <math.h>
+#include <stddef.h>
+
+int ortho__predict(ortho_model_profile_t prof, ortho_model_op op, int p, double b, double *t)
+{
+    int err = MPI_ERR_ARG;
+    for (int i = 0; i < prof->nentries; i++) {
+        const ortho_model_entry *e = &prof->entries[i];
+        if (e->op == op && ortho__range_contains(&e->range, p, b)) {
+            err = ortho__entry_eval(prof, e, p, b, t);
+            break;
+        }
+    }
+    return err;
+}
+
+int ortho_model_predict(ortho_model_profile_t prof, ortho_model_op op, int p, double bytes,
+                        double *seconds)
+{
+    int err = MPI_ERR_ARG;
+    if (prof != NULL && seconds != NULL && (int)op >= 0 && op < ORTHO_MODEL_NOPS && p >= 1
+        && bytes >= 0.0 && isfinite(bytes))
+        err = ortho__predict(prof, op, p, bytes, seconds);
+    return ortho__model_raise(err);
+}
+
+static int grows(ortho_model_op op)
+{
+    return op == ORTHO_MODEL_GATHER || op == ORTHO_MODEL_SCATTER || op == ORTHO_MODEL_ALLGATHER;
+}
+
+static int leader_first(ortho_model_op op)
+{
+    return op == ORTHO_MODEL_BCAST || op == ORTHO_MODEL_SCATTER;
+}
+
+int ortho_model_predict_grid(ortho_model_profile_t prof, ortho_model_op op, int ndims,
+                             const int dims[], double bytes, ortho_model_prediction *pred)
+{
+    int err = MPI_SUCCESS;
+    double block[ORTHO_GRID_MAX_DIMS];
+    if (prof == NULL || dims == NULL || pred == NULL || (int)op < 0 || op >= ORTHO_MODEL_NOPS
+        || !(bytes >= 0.0) || !isfinite(bytes)) {
+        err = MPI_ERR_ARG;
+        goto fn_exit;
+    }
+    if (ndims < 1 || ndims > ORTHO_GRID_MAX_DIMS) {
+        err = MPI_ERR_DIMS;
+        goto fn_exit;
+    }
+    for (int i = 0; i < ndims; i++)
+        if (dims[i] < 1)
+            err = MPI_ERR_ARG;
+    if (err != MPI_SUCCESS)
+        goto fn_exit;
+    /* block[i]: the size moved by the phase over d[i] */
+    for (int i = ndims - 1; i >= 0; i--)
+        block[i] = !grows(op) ? bytes : (i == ndims - 1 ? bytes : block[i + 1] * dims[i + 1]);
+    pred->nphases = ndims;
+    pred->total = 0.0;
+    for (int k = 0; k < ndims && err == MPI_SUCCESS; k++) {
+        int i = leader_first(op) ? k : ndims - 1 - k;
+        ortho_model_phase *ph = &pred->phase[k];
+        ph->op = op;
+        ph->dim = i;
+        ph->group = dims[i];
+        ph->bytes = block[i];
+        err = ortho__predict(prof, op, dims[i], block[i], &ph->seconds);
+        pred->total += ph->seconds;
+    }
+fn_exit:
+    return ortho__model_raise(err);
+}

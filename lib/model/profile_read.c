@@ -1,0 +1,415 @@
+/* Reading the profile text format (docs/profile-format.md): one entry per
+ * line; every error names the file and the line. */
+#include "model/model_private.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LINE_MAX_CHARS 4096
+#define MAX_TOKENS 64
+
+/* As MPICH's MPIR_ERR_CHKANDJUMP: record the message and jump to fn_exit. */
+#define FAIL_JUMP(...)                   \
+    do {                                 \
+        err = fail(rd, __VA_ARGS__);     \
+        goto fn_exit;                    \
+    } while (0)
+
+struct reader {
+    const char *name;
+    int line;
+    char *msg;
+};
+
+#if defined(__GNUC__)
+__attribute__((format(printf, 2, 3)))
+#endif
+static int fail(const struct reader *rd, const char *fmt, ...)
+{
+    if (rd->msg != NULL) {
+        va_list ap;
+        int n = snprintf(rd->msg, ORTHO_MODEL_MSG_MAX, "%s:%d: ", rd->name, rd->line);
+        if (n > 0 && n < ORTHO_MODEL_MSG_MAX) {
+            va_start(ap, fmt);
+            vsnprintf(rd->msg + n, (size_t)(ORTHO_MODEL_MSG_MAX - n), fmt, ap);
+            va_end(ap);
+        }
+    }
+    return MPI_ERR_FILE;
+}
+
+static int split(char *line, char *tok[], int max)
+{
+    int n = 0;
+    char *save = NULL;
+    char *hash = strchr(line, '#');
+    if (hash != NULL)
+        *hash = '\0';
+    for (char *t = strtok_r(line, " \t\r\n", &save); t != NULL && n < max;
+         t = strtok_r(NULL, " \t\r\n", &save))
+        tok[n++] = t;
+    return n;
+}
+
+static int parse_int(const char *s, int *v)
+{
+    char *end = NULL;
+    long x;
+    errno = 0;
+    x = strtol(s, &end, 10);
+    int ok = end != s && *end == '\0' && errno == 0 && x >= 0 && x <= INT_MAX;
+    if (ok)
+        *v = (int)x;
+    return ok;
+}
+
+/* "p" conditions: p=N, p=A-B, p=A-*, p<N, p<=N, p>N, p>=N. */
+static int parse_p_cond(const struct reader *rd, const char *tok, const char *rel, const char *val,
+                        ortho_model_range *r)
+{
+    int err = MPI_SUCCESS, a = 0, b = 0;
+    char buf[64];
+    char *dash = NULL;
+    if (strlen(val) >= sizeof buf)
+        FAIL_JUMP("bad condition '%s'", tok);
+    strcpy(buf, val);
+    dash = strchr(buf, '-');
+    if (strcmp(rel, "=") == 0 && dash != NULL) {
+        *dash = '\0';
+        if (!parse_int(buf, &a) || !(strcmp(dash + 1, "*") == 0 || parse_int(dash + 1, &b)))
+            err = fail(rd, "bad process range '%s' (expected p=A-B or p=A-*)", tok);
+        else {
+            r->p_lo = a > r->p_lo ? a : r->p_lo;
+            if (strcmp(dash + 1, "*") != 0)
+                r->p_hi = b < r->p_hi ? b : r->p_hi;
+        }
+    } else if (!parse_int(buf, &a)) {
+        err = fail(rd, "bad process count in '%s'", tok);
+    } else if (strcmp(rel, "=") == 0) {
+        r->p_lo = a > r->p_lo ? a : r->p_lo;
+        r->p_hi = a < r->p_hi ? a : r->p_hi;
+    } else if (strcmp(rel, "<=") == 0) {
+        r->p_hi = a < r->p_hi ? a : r->p_hi;
+    } else if (strcmp(rel, "<") == 0) {
+        r->p_hi = a - 1 < r->p_hi ? a - 1 : r->p_hi;
+    } else if (strcmp(rel, ">=") == 0) {
+        r->p_lo = a > r->p_lo ? a : r->p_lo;
+    } else {
+        r->p_lo = a + 1 > r->p_lo ? a + 1 : r->p_lo;
+    }
+fn_exit:
+    return err;
+}
+
+/* "b" and "n" conditions: the same relations on sizes with K/M/G. */
+static int parse_size_cond(const struct reader *rd, const char *tok, const char *rel,
+                           const char *val, ortho_model_range *r)
+{
+    int err = MPI_SUCCESS;
+    double a = 0.0, b = 0.0;
+    char buf[64];
+    char *dash = NULL;
+    if (strlen(val) >= sizeof buf)
+        FAIL_JUMP("bad condition '%s'", tok);
+    strcpy(buf, val);
+    dash = strchr(buf, '-');
+    if (strcmp(rel, "=") == 0 && dash != NULL) {
+        *dash = '\0';
+        if (ortho_model_parse_bytes(buf, &a) != MPI_SUCCESS
+            || !(strcmp(dash + 1, "*") == 0 || ortho_model_parse_bytes(dash + 1, &b) == MPI_SUCCESS))
+            err = fail(rd, "bad size range '%s' (expected %c=A-B or %c=A-*)", tok, tok[0], tok[0]);
+        else {
+            r->size_lo = fmax(r->size_lo, a);
+            if (strcmp(dash + 1, "*") != 0)
+                r->size_hi = fmin(r->size_hi, b);
+        }
+    } else if (ortho_model_parse_bytes(buf, &a) != MPI_SUCCESS) {
+        err = fail(rd, "bad size in '%s' (a number with an optional K, M or G)", tok);
+    } else if (strcmp(rel, "=") == 0) {
+        r->size_lo = fmax(r->size_lo, a);
+        r->size_hi = fmin(r->size_hi, a);
+    } else if (strcmp(rel, "<=") == 0) {
+        r->size_hi = fmin(r->size_hi, a);
+    } else if (strcmp(rel, "<") == 0) {
+        r->size_hi = fmin(r->size_hi, nextafter(a, 0.0));
+    } else if (strcmp(rel, ">=") == 0) {
+        r->size_lo = fmax(r->size_lo, a);
+    } else {
+        r->size_lo = fmax(r->size_lo, nextafter(a, INFINITY));
+    }
+fn_exit:
+    return err;
+}
+
+/* A condition token: key (p, b or n), relation, value. Returns 1 when tok
+ * is a condition (parsed into r, or *err set), 0 when it is not. */
+static int parse_cond(const struct reader *rd, const char *tok, ortho_model_range *r, int *sizekey,
+                      int *err)
+{
+    static const char *const rels[] = { "<=", ">=", "<", ">", "=" };
+    const char *rel = NULL;
+    if (tok[0] == 'p' || tok[0] == 'b' || tok[0] == 'n')
+        for (int i = 0; i < 5 && rel == NULL; i++)
+            if (strncmp(tok + 1, rels[i], strlen(rels[i])) == 0)
+                rel = rels[i];
+    if (rel != NULL) {
+        const char *val = tok + 1 + strlen(rel);
+        if (tok[0] == 'p') {
+            *err = parse_p_cond(rd, tok, rel, val, r);
+        } else if (*sizekey != 0 && *sizekey != tok[0]) {
+            *err = fail(rd, "conditions on both b and n in one entry");
+        } else {
+            *sizekey = tok[0];
+            r->size_is_root = tok[0] == 'n';
+            *err = parse_size_cond(rd, tok, rel, val, r);
+        }
+    }
+    return rel != NULL;
+}
+
+static int parse_stat(const char *key, const char *val, ortho_model_stats *st, int *known)
+{
+    int ok = 1;
+    double v = 0.0;
+    *known = 1;
+    if (strcmp(key, "samples") == 0)
+        ok = parse_int(val, &st->nsamples);
+    else if (strcmp(key, "rse") == 0)
+        ok = ortho_model_parse_seconds(val, &st->rse) == MPI_SUCCESS;
+    else if (strcmp(key, "r2") == 0 || strcmp(key, "mean_rel") == 0 || strcmp(key, "max_rel") == 0
+             || strcmp(key, "cv_rel") == 0) {
+        char *end = NULL;
+        v = strtod(val, &end);
+        ok = end != val && *end == '\0';
+        if (strcmp(key, "r2") == 0)
+            st->r2 = v;
+        else if (strcmp(key, "mean_rel") == 0)
+            st->mean_rel = v;
+        else if (strcmp(key, "max_rel") == 0)
+            st->max_rel = v;
+        else
+            st->cv_rel = v;
+    } else
+        *known = 0;
+    return ok;
+}
+
+static void list_forms(ortho_model_op op, char *buf, size_t size)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < ortho__nforms && len + 1 < size; i++) {
+        if (ortho__forms[i].info.ops & (1u << op)) {
+            int n = snprintf(buf + len, size - len, "%s%s", len ? " " : "", ortho__forms[i].info.name);
+            len += n > 0 ? (size_t)n : 0;
+        }
+    }
+}
+
+/* "<op> [cond...] <form> [name=value...]" */
+static int parse_entry(const struct reader *rd, ortho_model_op op, char *tok[], int ntok,
+                       ortho_model_profile_t prof)
+{
+    int err = MPI_SUCCESS, sizekey = 0, i = 1, have[ORTHO_MODEL_MAX_COEFS] = { 0 };
+    ortho_model_entry e;
+    const ortho_model_form_info *f = NULL;
+    char forms[160];
+    memset(&e, 0, sizeof e);
+    e.op = op;
+    e.range = ortho_model_range_all();
+    for (; i < ntok; i++) {
+        if (!parse_cond(rd, tok[i], &e.range, &sizekey, &err))
+            break;
+        if (err != MPI_SUCCESS)
+            goto fn_exit;
+    }
+    list_forms(op, forms, sizeof forms);
+    if (i == ntok)
+        FAIL_JUMP("%s entry without a form (forms for %s: %s)", tok[0], tok[0], forms);
+    e.form = -1;
+    for (int k = 0; k < ortho__nforms; k++)
+        if ((ortho__forms[k].info.ops & (1u << op)) && strcmp(ortho__forms[k].info.name, tok[i]) == 0)
+            e.form = k;
+    if (e.form < 0)
+        FAIL_JUMP("unknown form '%s' for %s (forms for %s: %s)", tok[i], tok[0], tok[0], forms);
+    f = &ortho__forms[e.form].info;
+    for (i++; i < ntok; i++) {
+        char *eq = strchr(tok[i], '=');
+        int j = 0, known = 0;
+        if (eq == NULL)
+            FAIL_JUMP("expected name=value after the form, found '%s'", tok[i]);
+        *eq = '\0';
+        for (j = 0; j < f->ncoefs && strcmp(f->coef_names[j], tok[i]) != 0; j++)
+            ;
+        if (j < f->ncoefs) {
+            if (have[j])
+                FAIL_JUMP("coefficient '%s' given twice", tok[i]);
+            if (ortho_model_parse_seconds(eq + 1, &e.coefs[j]) != MPI_SUCCESS)
+                FAIL_JUMP("bad value '%s' for '%s' (a number with an optional unit s, ms, us, ns)",
+                            eq + 1, tok[i]);
+            have[j] = 1;
+        } else if (!parse_stat(tok[i], eq + 1, &e.stats, &known)) {
+            FAIL_JUMP("bad value '%s' for '%s'", eq + 1, tok[i]);
+        } else if (!known) {
+            FAIL_JUMP("unknown key '%s' for form '%s'", tok[i], f->name);
+        }
+    }
+    for (int j = 0; j < f->ncoefs; j++)
+        if (!have[j])
+            FAIL_JUMP("form '%s' (%s) needs coefficient '%s'", f->name, f->formula, f->coef_names[j]);
+    if (e.range.p_lo > e.range.p_hi || e.range.size_lo > e.range.size_hi)
+        FAIL_JUMP("the conditions leave an empty range");
+    err = ortho_model_profile_add(prof, &e);
+    if (err != MPI_SUCCESS)
+        err = fail(rd, "cannot add the entry (out of memory?)");
+fn_exit:
+    return err;
+}
+
+/* The keyword lines: machine, param. */
+static int parse_keyword(const struct reader *rd, char *raw, char *tok[], int ntok,
+                         ortho_model_profile_t prof, int *have_machine)
+{
+    int err = MPI_SUCCESS;
+    if (strcmp(tok[0], "machine") == 0) {
+        char *text = strstr(raw, "machine") + strlen("machine");
+        char *hash = strchr(text, '#');
+        size_t len;
+        if (hash != NULL)
+            *hash = '\0';
+        text += strspn(text, " \t");
+        len = strcspn(text, "\r\n");
+        while (len > 0 && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+            len--;
+        text[len] = '\0';
+        if (*have_machine)
+            err = fail(rd, "a second 'machine' line");
+        else if (ortho_model_profile_set_machine(prof, text) != MPI_SUCCESS)
+            err = fail(rd, "cannot store the machine line");
+        *have_machine = 1;
+    } else {
+        double v = 0.0;
+        if (ntok != 3)
+            err = fail(rd, "expected 'param NAME VALUE'");
+        else if (ortho_model_parse_seconds(tok[2], &v) != MPI_SUCCESS)
+            err = fail(rd, "bad value '%s' for parameter '%s'", tok[2], tok[1]);
+        else if (ortho_model_profile_set_param(prof, tok[1], v) != MPI_SUCCESS)
+            err = fail(rd, "bad parameter name '%s' (letters, digits, _; at most 31)", tok[1]);
+    }
+    return err;
+}
+
+static int parse_line(const struct reader *rd, char *line, ortho_model_profile_t prof,
+                      int *have_header, int *have_machine)
+{
+    int err = MPI_SUCCESS, ntok, version = 0;
+    char raw[LINE_MAX_CHARS];
+    char *tok[MAX_TOKENS];
+    ortho_model_op op;
+    strcpy(raw, line);
+    ntok = split(line, tok, MAX_TOKENS);
+    if (ntok == 0)
+        goto fn_exit;
+    if (ntok == MAX_TOKENS)
+        FAIL_JUMP("too many fields (at most %d)", MAX_TOKENS - 1);
+    if (!*have_header) {
+        if (strcmp(tok[0], "ortho-profile") != 0 || ntok != 2)
+            err = fail(rd, "expected 'ortho-profile %d' as the first line that is not a comment",
+                       ORTHO_MODEL_PROFILE_VERSION);
+        else if (!parse_int(tok[1], &version) || version != ORTHO_MODEL_PROFILE_VERSION)
+            err = fail(rd, "unsupported profile version '%s' (this library reads version %d)", tok[1],
+                       ORTHO_MODEL_PROFILE_VERSION);
+        *have_header = 1;
+    } else if (strcmp(tok[0], "machine") == 0 || strcmp(tok[0], "param") == 0) {
+        err = parse_keyword(rd, raw, tok, ntok, prof, have_machine);
+    } else if (strcmp(tok[0], "ortho-profile") == 0) {
+        err = fail(rd, "a second 'ortho-profile' header");
+    } else {
+        int found = 0;
+        for (int i = 0; i < ORTHO_MODEL_NOPS && !found; i++) {
+            if (strcmp(tok[0], ortho_model_op_name((ortho_model_op)i)) == 0) {
+                op = (ortho_model_op)i;
+                found = 1;
+            }
+        }
+        if (!found)
+            err = fail(rd, "unknown keyword or operation '%s' (expected machine, param, bcast, reduce, "
+                       "gather, scatter, allreduce or allgather)", tok[0]);
+        else
+            err = parse_entry(rd, op, tok, ntok, prof);
+    }
+fn_exit:
+    return err;
+}
+
+int ortho_model_profile_read_stream(FILE *in, const char *name, ortho_model_profile_t *prof, char *msg)
+{
+    int err = MPI_SUCCESS, have_header = 0, have_machine = 0;
+    struct reader rd = { name != NULL ? name : "(profile)", 0, msg };
+    char line[LINE_MAX_CHARS];
+    ortho_model_profile_t p = NULL;
+    if (msg != NULL)
+        msg[0] = '\0';
+    if (in == NULL || prof == NULL) {
+        err = MPI_ERR_ARG;
+        goto fn_fail;
+    }
+    *prof = NULL;
+    err = ortho_model_profile_create(&p);
+    if (err != MPI_SUCCESS)
+        goto fn_fail;
+    while (fgets(line, sizeof line, in) != NULL) {
+        rd.line++;
+        if (strchr(line, '\n') == NULL && !feof(in)) {
+            err = fail(&rd, "line longer than %d characters", LINE_MAX_CHARS - 2);
+            goto fn_fail;
+        }
+        err = parse_line(&rd, line, p, &have_header, &have_machine);
+        if (err != MPI_SUCCESS)
+            goto fn_fail;
+    }
+    if (ferror(in)) {
+        err = fail(&rd, "read error");
+        goto fn_fail;
+    }
+    if (!have_header) {
+        rd.line++;
+        err = fail(&rd, "empty file: expected 'ortho-profile %d'", ORTHO_MODEL_PROFILE_VERSION);
+        goto fn_fail;
+    }
+    *prof = p;
+fn_exit:
+    return ortho__model_raise(err);
+fn_fail:
+    ortho_model_profile_free(&p);
+    goto fn_exit;
+}
+
+int ortho_model_profile_read(const char *path, ortho_model_profile_t *prof, char *msg)
+{
+    int err = MPI_SUCCESS;
+    FILE *in = NULL;
+    if (msg != NULL)
+        msg[0] = '\0';
+    if (path == NULL || prof == NULL) {
+        err = ortho__model_raise(MPI_ERR_ARG);
+        goto fn_exit;
+    }
+    *prof = NULL;
+    in = fopen(path, "r");
+    if (in == NULL) {
+        if (msg != NULL)
+            snprintf(msg, ORTHO_MODEL_MSG_MAX, "%s: cannot open: %s", path, strerror(errno));
+        err = ortho__model_raise(MPI_ERR_FILE);
+        goto fn_exit;
+    }
+    err = ortho_model_profile_read_stream(in, path, prof, msg);
+    fclose(in);
+fn_exit:
+    return err;
+}

@@ -1,0 +1,244 @@
+/* The profile text format: write/read round trips, and malformed profiles
+ * rejected with a message that names the line. Runs at np 1. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ortho.h"
+#include "support/mpi_cunit.h"
+
+static int same_entry(const ortho_model_entry *a, const ortho_model_entry *b)
+{
+    int ok = a->op == b->op && a->form == b->form && a->range.p_lo == b->range.p_lo
+             && a->range.p_hi == b->range.p_hi && a->range.size_is_root == b->range.size_is_root
+             && a->range.size_lo == b->range.size_lo && a->range.size_hi == b->range.size_hi
+             && a->stats.nsamples == b->stats.nsamples && a->stats.r2 == b->stats.r2
+             && a->stats.rse == b->stats.rse && a->stats.max_rel == b->stats.max_rel
+             && a->stats.mean_rel == b->stats.mean_rel && a->stats.cv_rel == b->stats.cv_rel;
+    for (int j = 0; j < ORTHO_MODEL_MAX_COEFS; j++)
+        ok = ok && a->coefs[j] == b->coefs[j];
+    return ok;
+}
+
+static int same_profile(ortho_model_profile_t a, ortho_model_profile_t b)
+{
+    int na = -1, nb = -2, ok;
+    ortho_model_profile_nentries(a, &na);
+    ortho_model_profile_nentries(b, &nb);
+    ok = na == nb && strcmp(ortho_model_profile_machine(a), ortho_model_profile_machine(b)) == 0;
+    for (int i = 0; ok && i < na; i++) {
+        ortho_model_entry ea, eb;
+        ortho_model_profile_entry(a, i, &ea);
+        ortho_model_profile_entry(b, i, &eb);
+        ok = same_entry(&ea, &eb);
+        if (!ok)
+            printf("\n  entry %d differs\n", i);
+    }
+    return ok;
+}
+
+/* Write to memory, read back. */
+static ortho_model_profile_t round_trip(ortho_model_profile_t prof, char **text)
+{
+    size_t len = 0;
+    FILE *mem = open_memstream(text, &len);
+    ortho_model_profile_t back = NULL;
+    char msg[ORTHO_MODEL_MSG_MAX];
+    ortho_model_profile_write_stream(prof, mem);
+    fclose(mem);
+    mem = fmemopen(*text, len, "r");
+    if (ortho_model_profile_read_stream(mem, "round-trip", &back, msg) != MPI_SUCCESS)
+        printf("\n  %s\n", msg);
+    fclose(mem);
+    return back;
+}
+
+static void test_round_trip_paper(void)
+{
+    static const char *const files[] = { "profiles/paper-clic-lam.profile",
+                                         "profiles/paper-xeon-scampi.profile",
+                                         "profiles/paper-t3e-1200.profile" };
+    for (int i = 0; i < 3; i++) {
+        ortho_model_profile_t prof = NULL, back = NULL, again = NULL;
+        char *t1 = NULL, *t2 = NULL, msg[ORTHO_MODEL_MSG_MAX];
+        CU_ASSERT_EQUAL(ortho_model_profile_read(files[i], &prof, msg), MPI_SUCCESS);
+        if (prof == NULL) {
+            printf("\n  %s\n", msg);
+            continue;
+        }
+        back = round_trip(prof, &t1);
+        CU_ASSERT_PTR_NOT_NULL(back);
+        if (back != NULL) {
+            CU_ASSERT(same_profile(prof, back));
+            again = round_trip(back, &t2);
+            CU_ASSERT(again != NULL && strcmp(t1, t2) == 0); /* writing is a fixed point */
+        }
+        free(t1);
+        free(t2);
+        ortho_model_profile_free(&again);
+        ortho_model_profile_free(&back);
+        ortho_model_profile_free(&prof);
+        CU_ASSERT_PTR_NULL(prof);
+    }
+}
+
+/* Every form, awkward doubles, every kind of range, statistics, params. */
+static void test_round_trip_synthetic(void)
+{
+    ortho_model_profile_t prof = NULL, back = NULL;
+    char *text = NULL;
+    double v = 0.0;
+    int found = 0;
+    CU_ASSERT_EQUAL(ortho_model_profile_create(&prof), MPI_SUCCESS);
+    CU_ASSERT_EQUAL(ortho_model_profile_set_machine(prof, "test machine, 3 nodes"), MPI_SUCCESS);
+    CU_ASSERT_EQUAL(ortho_model_profile_set_param(prof, "t_op", 1.0 / 3.0 * 1e-9), MPI_SUCCESS);
+    CU_ASSERT_EQUAL(ortho_model_profile_set_param(prof, "gamma", 2.5e-10), MPI_SUCCESS);
+    for (int f = 0; f < ortho_model_form_count(); f++) {
+        ortho_model_form_info info;
+        ortho_model_entry e;
+        ortho_model_form_info_get(f, &info);
+        memset(&e, 0, sizeof e);
+        for (int op = 0; op < ORTHO_MODEL_NOPS; op++)
+            if (info.ops & (1u << op)) {
+                e.op = (ortho_model_op)op;
+                break;
+            }
+        e.form = f;
+        e.range = ortho_model_range_all();
+        switch (f % 5) {
+        case 1: e.range.p_lo = 3; e.range.p_hi = 17; break;
+        case 2: e.range.p_lo = 5; e.range.size_is_root = 1; e.range.size_hi = 8448.0 * 1024; break;
+        case 3: e.range.p_hi = 4; e.range.size_lo = nextafter(65536.0, INFINITY); break;
+        case 4: e.range.size_is_root = 1; e.range.size_lo = 1.5; e.range.size_hi = nextafter(1e6, 0.0); break;
+        default: break;
+        }
+        for (int j = 0; j < info.ncoefs; j++)
+            e.coefs[j] = (j + 1) * 1.2345678901234567e-7 / (f + 1) * (j % 2 ? -1.0 : 1.0);
+        if (f % 2) {
+            e.stats.nsamples = 10 + f;
+            e.stats.r2 = 0.1 * f / 3.0;
+            e.stats.rse = 1e-6 / 7.0;
+            e.stats.mean_rel = 0.01 / 3.0;
+            e.stats.max_rel = 0.02 / 3.0;
+            e.stats.cv_rel = 0.03 / 7.0;
+        }
+        CU_ASSERT_EQUAL(ortho_model_profile_add(prof, &e), MPI_SUCCESS);
+    }
+    back = round_trip(prof, &text);
+    CU_ASSERT_PTR_NOT_NULL(back);
+    if (back != NULL) {
+        CU_ASSERT(same_profile(prof, back));
+        CU_ASSERT_EQUAL(ortho_model_profile_param(back, "t_op", &v, &found), MPI_SUCCESS);
+        CU_ASSERT(found && v == 1.0 / 3.0 * 1e-9);
+        CU_ASSERT_EQUAL(ortho_model_profile_param(back, "t_eval", &v, &found), MPI_SUCCESS);
+        CU_ASSERT(!found);
+    }
+    free(text);
+    ortho_model_profile_free(&back);
+    ortho_model_profile_free(&prof);
+    ortho_model_profile_free(&prof); /* NULL: no-op */
+    ortho_model_profile_free(NULL);
+}
+
+struct bad {
+    const char *text;
+    int line;
+    const char *says;
+};
+
+static void test_malformed(void)
+{
+    static const struct bad cases[] = {
+        { "", 1, "empty file" },
+        { "# only a comment\n\n", 3, "empty file" },
+        { "bcast lin tau=1 tc=1\n", 1, "expected 'ortho-profile 1'" },
+        { "ortho-profile 2\n", 1, "unsupported profile version '2'" },
+        { "ortho-profile 1\nbcst lin tau=1 tc=2\n", 2, "unknown keyword or operation 'bcst'" },
+        { "ortho-profile 1\n\nbcast lin tau=1\n", 3, "needs coefficient 'tc'" },
+        { "ortho-profile 1\nbcast ring alpha=1 beta=2\n", 2, "unknown form 'ring' for bcast" },
+        { "ortho-profile 1\nbcast lin tau=1 tc=2 tc=3\n", 2, "given twice" },
+        { "ortho-profile 1\nbcast lin tau=1x tc=2\n", 2, "bad value '1x' for 'tau'" },
+        { "ortho-profile 1\nbcast lin tau=1 tc=2 foo=3\n", 2, "unknown key 'foo'" },
+        { "ortho-profile 1\nbcast lin tau=1 tc=2 junk\n", 2, "expected name=value" },
+        { "ortho-profile 1\nbcast p=4-2 lin tau=1 tc=2\n", 2, "empty range" },
+        { "ortho-profile 1\nbcast p=x lin tau=1 tc=2\n", 2, "bad process count" },
+        { "ortho-profile 1\ngather b<1K n>2K ga tau1=0 tau2=0 tc=0\n", 2, "both b and n" },
+        { "ortho-profile 1\ngather n>8448Q ga tau1=0 tau2=0 tc=0\n", 2, "bad size" },
+        { "ortho-profile 1\nbcast p>4\n", 2, "without a form" },
+        { "ortho-profile 1\nmachine a\nmachine b\n", 3, "second 'machine'" },
+        { "ortho-profile 1\nparam t_op\n", 2, "expected 'param NAME VALUE'" },
+        { "ortho-profile 1\nparam 1x 5ns\n", 2, "bad parameter name" },
+        { "ortho-profile 1\nparam t_op 5 ns\n", 2, "expected 'param NAME VALUE'" },
+        { "ortho-profile 1\northo-profile 1\n", 2, "second 'ortho-profile'" },
+        { "ortho-profile 1\nbcast lin tau=1 tc=2 samples=-3\n", 2, "bad value '-3' for 'samples'" },
+    };
+    int all_ok = 1;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        char msg[ORTHO_MODEL_MSG_MAX], where[32], text[256];
+        ortho_model_profile_t prof = (ortho_model_profile_t)&all_ok; /* must become NULL */
+        FILE *in = NULL;
+        int err;
+        snprintf(text, sizeof text, "%s", cases[i].text);
+        in = strlen(text) > 0 ? fmemopen(text, strlen(text), "r") : fopen("/dev/null", "r");
+        err = ortho_model_profile_read_stream(in, "bad.profile", &prof, msg);
+        fclose(in);
+        snprintf(where, sizeof where, "bad.profile:%d: ", cases[i].line);
+        if (err != MPI_ERR_FILE || prof != NULL || strncmp(msg, where, strlen(where)) != 0
+            || strstr(msg, cases[i].says) == NULL) {
+            printf("\n  case %zu: err %d, message \"%s\"; want \"%s...%s\"\n", i, err, msg, where,
+                   cases[i].says);
+            all_ok = 0;
+        }
+    }
+    CU_ASSERT(all_ok);
+}
+
+static void test_read_missing_file(void)
+{
+    char msg[ORTHO_MODEL_MSG_MAX];
+    ortho_model_profile_t prof = NULL;
+    CU_ASSERT_EQUAL(ortho_model_profile_read("no/such/file.profile", &prof, msg), MPI_ERR_FILE);
+    CU_ASSERT_PTR_NULL(prof);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "no/such/file.profile: cannot open"));
+}
+
+static void test_units_and_add(void)
+{
+    double v = 0.0;
+    ortho_model_profile_t prof = NULL;
+    ortho_model_entry e;
+    CU_ASSERT(ortho_model_parse_bytes("64K", &v) == MPI_SUCCESS && v == 65536.0);
+    CU_ASSERT(ortho_model_parse_bytes("1.5M", &v) == MPI_SUCCESS && v == 1572864.0);
+    CU_ASSERT_EQUAL(ortho_model_parse_bytes("-1", &v), MPI_ERR_ARG);
+    CU_ASSERT_EQUAL(ortho_model_parse_bytes("12Q", &v), MPI_ERR_ARG);
+    CU_ASSERT(ortho_model_parse_seconds("0.092us", &v) == MPI_SUCCESS && fabs(v - 9.2e-8) < 1e-20);
+    CU_ASSERT(ortho_model_parse_seconds("3ms", &v) == MPI_SUCCESS && fabs(v - 3e-3) < 1e-15);
+    CU_ASSERT_EQUAL(ortho_model_parse_seconds("3 s", &v), MPI_ERR_ARG);
+    ortho_model_profile_create(&prof);
+    memset(&e, 0, sizeof e);
+    e.op = ORTHO_MODEL_GATHER;
+    e.range = ortho_model_range_all();
+    ortho_model_form_find(ORTHO_MODEL_ALLGATHER, "ring", &e.form);
+    CU_ASSERT_EQUAL(ortho_model_profile_add(prof, &e), MPI_ERR_ARG); /* ring is not a gather form */
+    ortho_model_form_find(ORTHO_MODEL_GATHER, "ga", &e.form);
+    e.range.p_lo = 0;
+    CU_ASSERT_EQUAL(ortho_model_profile_add(prof, &e), MPI_ERR_ARG);
+    CU_ASSERT_EQUAL(ortho_model_profile_set_machine(prof, "two\nlines"), MPI_ERR_ARG);
+    ortho_model_profile_free(&prof);
+}
+
+static void add_suites(void)
+{
+    CU_pSuite s = CU_add_suite("model_profile", NULL, NULL);
+    CU_add_test(s, "round trip of the paper profiles", test_round_trip_paper);
+    CU_add_test(s, "round trip, every form and range", test_round_trip_synthetic);
+    CU_add_test(s, "malformed profiles name the line", test_malformed);
+    CU_add_test(s, "missing file", test_read_missing_file);
+    CU_add_test(s, "units, invalid entries", test_units_and_add);
+}
+
+int main(int argc, char **argv)
+{
+    return ortho_test_main(argc, argv, add_suites);
+}
