@@ -43,3 +43,29 @@ int ortho__tmp_alloc(int count, MPI_Datatype type, void **raw, void **buf)
     *buf = (void *)((uintptr_t)*raw - (uintptr_t)true_lb);
     return MPI_SUCCESS;
 }
+
+int ortho__type_is_contiguous(MPI_Datatype type)
+{
+    int size;
+    MPI_Aint lb, extent, true_lb, true_extent;
+    PMPI_Type_size(type, &size);
+    PMPI_Type_get_extent(type, &lb, &extent);
+    PMPI_Type_get_true_extent(type, &true_lb, &true_extent);
+    return lb == 0 && true_lb == 0 && extent == size && true_extent == size;
+}
+
+int ortho__unpack(const void *packed, int bytes, void *buf, int count, MPI_Datatype type,
+                  MPI_Comm comm)
+{
+    int position = 0;
+    if (count == 0)
+        return MPI_SUCCESS;
+    return PMPI_Unpack(packed, bytes, &position, buf, count, type, comm);
+}
+
+int ortho__local_copy(const void *src, int src_count, MPI_Datatype src_type, void *dst,
+                      int dst_count, MPI_Datatype dst_type)
+{
+    return PMPI_Sendrecv(src, src_count, src_type, 0, 0, dst, dst_count, dst_type, 0, 0,
+                         MPI_COMM_SELF, MPI_STATUS_IGNORE);
+}

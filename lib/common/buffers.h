@@ -19,4 +19,21 @@ int ortho__mul_int(int a, int b);
  * calls take. MPI_ERR_NO_MEM (not raised) when malloc fails. */
 int ortho__tmp_alloc(int count, MPI_Datatype type, void **raw, void **buf);
 
+/* 1 when count elements of type occupy exactly count * size(type)
+ * consecutive bytes from the buffer's address (no holes, no offset). */
+int ortho__type_is_contiguous(MPI_Datatype type);
+
+/* Unpacks `bytes` bytes of MPI_PACKED data as count elements of type into
+ * buf (nothing for count 0). Processes whose datatype is not contiguous
+ * receive as MPI_PACKED and unpack with this: the copy MPI would make
+ * anyway, and it avoids MPICH 4.0.2 (ch4:ucx) failing with MPI_ERR_TRUNCATE
+ * when a contiguous message lands in a struct type with holes. */
+int ortho__unpack(const void *packed, int bytes, void *buf, int count, MPI_Datatype type,
+                  MPI_Comm comm);
+
+/* Copies typed data from one buffer to another on this process, converting
+ * between two datatypes of matching signature. */
+int ortho__local_copy(const void *src, int src_count, MPI_Datatype src_type, void *dst,
+                      int dst_count, MPI_Datatype dst_type);
+
 #endif /* ORTHO_BUFFERS_H_INCLUDED */

@@ -14,6 +14,7 @@
 
 #include <stdlib.h>
 
+#include "common/buffers.h"
 #include "common/errors.h"
 #include "grid/grid_private.h"
 #include "ortho2d/rows.h"
@@ -70,6 +71,12 @@ int ortho_2d_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
         return err;
 
     int p1 = ortho__col_size(grid), p2 = ortho__row_size(grid);
+    if (grid->size == 1) /* MPICH 4.0.2 ignores displs[0] on one process */
+        return ortho__raise(grid->comm,
+                            in_place ? MPI_SUCCESS
+                                     : ortho__local_copy(sendbuf, sendcount, sendtype,
+                                                         ortho__offset(recvbuf, displs[0], recvtype),
+                                                         recvcounts[0], recvtype));
     if (p1 == 1 || p2 == 1)
         return ortho__raise(grid->comm,
                             PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,

@@ -9,7 +9,9 @@
  * gathers the row blocks (p2 blocks each) inside the root's column. The root
  * receives its own row straight into the final buffer and phase 2 runs in
  * place there. The other row leaders do not know the root's datatype, so
- * they hold their row as MPI_PACKED bytes (MPI_PACKED matches any type). */
+ * they hold their row as MPI_PACKED bytes (MPI_PACKED matches any type).
+ * A root whose datatype is not contiguous gathers MPI_PACKED bytes too and
+ * unpacks them once at the end. */
 #include "ortho_2d.h"
 
 #include <stdlib.h>
@@ -17,6 +19,38 @@
 #include "common/buffers.h"
 #include "common/errors.h"
 #include "grid/grid_private.h"
+
+/* The root, when its datatype is not contiguous: both phases into one packed
+ * buffer in rank order, then one unpack (around its own block if in place). */
+static int gather_root_packed(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                              void *recvbuf, int recvcount, MPI_Datatype recvtype,
+                              int block_bytes, ortho_grid_t grid)
+{
+    int p = grid->size, p2 = ortho__row_size(grid), me = grid->rank;
+    int row = ortho__row_of(grid, me), col = ortho__col_of(grid, me);
+    char *packed = malloc((size_t)p * (size_t)block_bytes);
+    if (packed == NULL)
+        return MPI_ERR_NO_MEM;
+    int err = PMPI_Gather(sendbuf, sendcount, sendtype, packed + (size_t)row * p2 * block_bytes,
+                          block_bytes, MPI_PACKED, col, grid->row_comm);
+    if (!err)
+        err = PMPI_Gather(MPI_IN_PLACE, 0, MPI_BYTE, packed, p2 * block_bytes, MPI_PACKED, row,
+                          grid->col_comm);
+    if (!err && sendbuf != MPI_IN_PLACE) {
+        err = ortho__unpack(packed, p * block_bytes, recvbuf, p * recvcount, recvtype,
+                            grid->comm);
+    } else if (!err) {
+        size_t after = (size_t)(me + 1) * block_bytes;
+        err = ortho__unpack(packed, me * block_bytes, recvbuf, me * recvcount, recvtype,
+                            grid->comm);
+        if (!err)
+            err = ortho__unpack(packed + after, (p - me - 1) * block_bytes,
+                                ortho__offset(recvbuf, (MPI_Aint)(me + 1) * recvcount, recvtype),
+                                (p - me - 1) * recvcount, recvtype, grid->comm);
+    }
+    free(packed);
+    return err;
+}
 
 int ortho_2d_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                     void *recvbuf, int recvcount, MPI_Datatype recvtype,
@@ -56,7 +90,10 @@ int ortho_2d_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
 
     int root_row = ortho__row_of(grid, root), root_col = ortho__col_of(grid, root);
     int row = ortho__row_of(grid, grid->rank), col = ortho__col_of(grid, grid->rank);
-    if (is_root) {
+    if (is_root && !ortho__type_is_contiguous(recvtype)) {
+        err = gather_root_packed(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                 block_bytes, grid);
+    } else if (is_root) {
         void *row_slice = ortho__offset(recvbuf, (MPI_Aint)row * p2 * recvcount, recvtype);
         err = PMPI_Gather(sendbuf, sendcount, sendtype, row_slice, recvcount, recvtype,
                           root_col, grid->row_comm);

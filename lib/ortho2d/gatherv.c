@@ -10,7 +10,8 @@
  * gathers every row at its leader in the root's column: the root's row
  * straight into the final buffer, the others as MPI_PACKED bytes. Phase 2
  * gathers the rows at the root, in place when each row's blocks lie back to
- * back in rank order, else into a packed buffer that the root unpacks. */
+ * back in rank order and the root's datatype is contiguous; otherwise the
+ * root gathers both phases as packed bytes and unpacks each block once. */
 #include "ortho_2d.h"
 
 #include <limits.h>
@@ -21,7 +22,59 @@
 #include "grid/grid_private.h"
 #include "ortho2d/rows.h"
 
-/* The root: phase 1 in its row, phase 2 in its column. */
+/* The root, when its datatype is not contiguous or the rows are not back to
+ * back: both phases into one packed buffer in rank order, then one unpack
+ * per block (its own block stays where it is when in place). */
+static int gatherv_root_packed(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                               void *recvbuf, const int recvcounts[], const int displs[],
+                               MPI_Datatype recvtype, ortho_grid_t grid)
+{
+    int p = grid->size, p1 = ortho__col_size(grid), p2 = ortho__row_size(grid), size;
+    int row = ortho__row_of(grid, grid->rank), col = ortho__col_of(grid, grid->rank);
+    int *bytes = malloc(2 * ((size_t)p + (size_t)p1) * sizeof(int));
+    char *packed = NULL;
+    if (bytes == NULL)
+        return MPI_ERR_NO_MEM;
+    int *offsets = bytes + p, *row_bytes = offsets + p, *row_offsets = row_bytes + p1;
+    int err = MPI_SUCCESS;
+    long long total = 0;
+    PMPI_Type_size(recvtype, &size);
+    for (int i = 0; i < p && !err; i++) {
+        long long b = (long long)recvcounts[i] * size;
+        if (i % p2 == 0) {
+            row_offsets[i / p2] = (int)total;
+            row_bytes[i / p2] = 0;
+        }
+        offsets[i] = (int)total;
+        bytes[i] = (int)b;
+        row_bytes[i / p2] += (int)b;
+        total += b;
+        if (b > INT_MAX || total > INT_MAX)
+            err = MPI_ERR_COUNT;
+    }
+    if (!err) {
+        packed = malloc((size_t)total + 1);
+        err = packed == NULL ? MPI_ERR_NO_MEM : MPI_SUCCESS;
+    }
+    if (!err)
+        err = PMPI_Gatherv(sendbuf, sendcount, sendtype, packed, bytes + row * p2,
+                           offsets + row * p2, MPI_PACKED, col, grid->row_comm);
+    if (!err)
+        err = PMPI_Gatherv(MPI_IN_PLACE, 0, MPI_BYTE, packed, row_bytes, row_offsets, MPI_PACKED,
+                           row, grid->col_comm);
+    for (int i = 0; i < p && !err; i++)
+        if (i != grid->rank || sendbuf != MPI_IN_PLACE)
+            err = ortho__unpack(packed + offsets[i], bytes[i],
+                                ortho__offset(recvbuf, displs[i], recvtype), recvcounts[i],
+                                recvtype, grid->comm);
+    free(packed);
+    free(bytes);
+    return err;
+}
+
+/* The root: phase 1 in its row straight into the receive buffer, phase 2 in
+ * its column in place; only for contiguous datatypes and rows whose blocks
+ * lie back to back. */
 static int gatherv_root(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                         void *recvbuf, const int recvcounts[], const int displs[],
                         MPI_Datatype recvtype, ortho_grid_t grid)
@@ -29,41 +82,19 @@ static int gatherv_root(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
     struct ortho_row_layout layout = {0};
     int p1 = ortho__col_size(grid), p2 = ortho__row_size(grid);
     int row = ortho__row_of(grid, grid->rank), col = ortho__col_of(grid, grid->rank);
-    int *bytes = NULL, *offsets = NULL;
-    void *packed = NULL;
-
-    int err = PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts + row * p2,
-                           displs + row * p2, recvtype, col, grid->row_comm);
-    if (!err)
-        err = ortho__row_layout_create(recvcounts, displs, p1, p2, &layout);
+    int err = ortho__row_layout_create(recvcounts, displs, p1, p2, &layout);
     if (err)
-        goto fn_exit;
-    if (layout.contiguous) {
+        return err;
+    if (!layout.contiguous || !ortho__type_is_contiguous(recvtype)) {
+        ortho__row_layout_free(&layout);
+        return gatherv_root_packed(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                   recvtype, grid);
+    }
+    err = PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts + row * p2,
+                       displs + row * p2, recvtype, col, grid->row_comm);
+    if (!err)
         err = PMPI_Gatherv(MPI_IN_PLACE, 0, MPI_BYTE, recvbuf, layout.counts, layout.displs,
                            recvtype, row, grid->col_comm);
-        goto fn_exit;
-    }
-    bytes = malloc(2 * (size_t)p1 * sizeof(int));
-    if (bytes == NULL) {
-        err = MPI_ERR_NO_MEM;
-        goto fn_exit;
-    }
-    offsets = bytes + p1;
-    err = ortho__row_bytes(&layout, p1, recvtype, bytes, offsets);
-    if (!err) {
-        packed = malloc((size_t)offsets[p1 - 1] + (size_t)bytes[p1 - 1] + 1);
-        err = packed == NULL ? MPI_ERR_NO_MEM : MPI_SUCCESS;
-    }
-    if (!err)
-        err = PMPI_Gatherv(MPI_IN_PLACE, 0, MPI_BYTE, packed, bytes, offsets, MPI_PACKED, row,
-                           grid->col_comm);
-    for (int q = 0; q < p1 && !err; q++)
-        if (q != row)
-            err = ortho__row_copy(0, recvbuf, recvcounts, displs, p2, q, recvtype,
-                                  (char *)packed + offsets[q], bytes[q], grid->col_comm);
-fn_exit:
-    free(packed);
-    free(bytes);
     ortho__row_layout_free(&layout);
     return err;
 }

@@ -9,7 +9,8 @@
  * phase 2 scatters every slice inside its row. The root keeps its own row
  * slice in place and scatters it from the send buffer. The other row
  * leaders do not know the root's datatype, so they hold their slice as
- * MPI_PACKED bytes (MPI_PACKED matches any type). */
+ * MPI_PACKED bytes (MPI_PACKED matches any type). A process whose datatype
+ * is not contiguous receives its block as MPI_PACKED and unpacks it. */
 #include "ortho_2d.h"
 
 #include <stdlib.h>
@@ -17,6 +18,25 @@
 #include "common/buffers.h"
 #include "common/errors.h"
 #include "grid/grid_private.h"
+
+/* Phase 2, from the row's leader (root_col) to every member. */
+static int scatter_in_row(const void *slice, int block_count, MPI_Datatype block_type,
+                          void *recvbuf, int recvcount, MPI_Datatype recvtype, int block_bytes,
+                          int root_col, ortho_grid_t grid)
+{
+    if (recvbuf == MPI_IN_PLACE || ortho__type_is_contiguous(recvtype))
+        return PMPI_Scatter(slice, block_count, block_type, recvbuf, recvcount, recvtype,
+                            root_col, grid->row_comm);
+    void *packed = malloc((size_t)block_bytes);
+    if (packed == NULL)
+        return MPI_ERR_NO_MEM;
+    int err = PMPI_Scatter(slice, block_count, block_type, packed, block_bytes, MPI_PACKED,
+                           root_col, grid->row_comm);
+    if (!err)
+        err = ortho__unpack(packed, block_bytes, recvbuf, recvcount, recvtype, grid->comm);
+    free(packed);
+    return err;
+}
 
 int ortho_2d_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                      void *recvbuf, int recvcount, MPI_Datatype recvtype,
@@ -59,8 +79,8 @@ int ortho_2d_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                            root_row, grid->col_comm);
         const void *row_slice = ortho__offset(sendbuf, (MPI_Aint)row * p2 * sendcount, sendtype);
         if (!err)
-            err = PMPI_Scatter(row_slice, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                               root_col, grid->row_comm);
+            err = scatter_in_row(row_slice, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                 block_bytes, root_col, grid);
     } else if (col == root_col) {
         packed = malloc((size_t)p2 * (size_t)block_bytes);
         if (packed == NULL)
@@ -69,11 +89,11 @@ int ortho_2d_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
             err = PMPI_Scatter(NULL, 0, MPI_BYTE, packed, p2 * block_bytes, MPI_PACKED,
                                root_row, grid->col_comm);
         if (!err)
-            err = PMPI_Scatter(packed, block_bytes, MPI_PACKED, recvbuf, recvcount, recvtype,
-                               root_col, grid->row_comm);
+            err = scatter_in_row(packed, block_bytes, MPI_PACKED, recvbuf, recvcount, recvtype,
+                                 block_bytes, root_col, grid);
     } else {
-        err = PMPI_Scatter(NULL, 0, MPI_BYTE, recvbuf, recvcount, recvtype, root_col,
-                           grid->row_comm);
+        err = scatter_in_row(NULL, 0, MPI_BYTE, recvbuf, recvcount, recvtype, block_bytes,
+                             root_col, grid);
     }
     free(packed);
     return ortho__raise(grid->comm, err);

@@ -21,10 +21,30 @@
 #include "grid/grid_private.h"
 #include "ortho2d/rows.h"
 
+/* Phase 2, from the row's leader (root_col) to every member; a member whose
+ * datatype is not contiguous receives MPI_PACKED bytes and unpacks them. */
+static int scatterv_in_row(const void *slice, const int counts[], const int displs[],
+                           MPI_Datatype type, void *recvbuf, int recvcount,
+                           MPI_Datatype recvtype, int my_bytes, int root_col, ortho_grid_t grid)
+{
+    if (recvbuf == MPI_IN_PLACE || ortho__type_is_contiguous(recvtype))
+        return PMPI_Scatterv(slice, counts, displs, type, recvbuf, recvcount, recvtype,
+                             root_col, grid->row_comm);
+    void *packed = malloc((size_t)my_bytes + 1);
+    if (packed == NULL)
+        return MPI_ERR_NO_MEM;
+    int err = PMPI_Scatterv(slice, counts, displs, type, packed, my_bytes, MPI_PACKED, root_col,
+                            grid->row_comm);
+    if (!err)
+        err = ortho__unpack(packed, my_bytes, recvbuf, recvcount, recvtype, grid->comm);
+    free(packed);
+    return err;
+}
+
 /* The root: phase 1 in its column, phase 2 in its row. */
 static int scatterv_root(const void *sendbuf, const int sendcounts[], const int displs[],
                          MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                         MPI_Datatype recvtype, ortho_grid_t grid)
+                         MPI_Datatype recvtype, int my_bytes, ortho_grid_t grid)
 {
     struct ortho_row_layout layout = {0};
     int p1 = ortho__col_size(grid), p2 = ortho__row_size(grid);
@@ -61,8 +81,8 @@ static int scatterv_root(const void *sendbuf, const int sendcounts[], const int 
                                 row, grid->col_comm);
     }
     if (!err)
-        err = PMPI_Scatterv(sendbuf, sendcounts + row * p2, displs + row * p2, sendtype, recvbuf,
-                            recvcount, recvtype, col, grid->row_comm);
+        err = scatterv_in_row(sendbuf, sendcounts + row * p2, displs + row * p2, sendtype,
+                              recvbuf, recvcount, recvtype, my_bytes, col, grid);
 fn_exit:
     free(packed);
     free(bytes);
@@ -97,8 +117,8 @@ static int scatterv_leader(void *recvbuf, int recvcount, MPI_Datatype recvtype, 
         err = PMPI_Scatterv(NULL, NULL, NULL, MPI_BYTE, packed, (int)total, MPI_PACKED, root_row,
                             grid->col_comm);
     if (!err)
-        err = PMPI_Scatterv(packed, sizes, offsets, MPI_PACKED, recvbuf, recvcount, recvtype,
-                            root_col, grid->row_comm);
+        err = scatterv_in_row(packed, sizes, offsets, MPI_PACKED, recvbuf, recvcount, recvtype,
+                              my_bytes, root_col, grid);
     free(packed);
     free(sizes);
     return err;
@@ -140,15 +160,15 @@ int ortho_2d_scatterv(const void *sendbuf, const int sendcounts[], const int dis
     int row = ortho__row_of(grid, grid->rank), col = ortho__col_of(grid, grid->rank);
     if (is_root) {
         err = scatterv_root(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
-                            grid);
+                            my_bytes, grid);
     } else if (col == root_col) {
         err = scatterv_leader(recvbuf, recvcount, recvtype, my_bytes, root_row, root_col, grid);
     } else {
         if (row != root_row)
             err = PMPI_Gather(&my_bytes, 1, MPI_INT, NULL, 0, MPI_INT, root_col, grid->row_comm);
         if (!err)
-            err = PMPI_Scatterv(NULL, NULL, NULL, MPI_BYTE, recvbuf, recvcount, recvtype,
-                                root_col, grid->row_comm);
+            err = scatterv_in_row(NULL, NULL, NULL, MPI_BYTE, recvbuf, recvcount, recvtype,
+                                  my_bytes, root_col, grid);
     }
     return ortho__raise(grid->comm, err);
 }
