@@ -41,7 +41,9 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    ortho_grid_create(MPI_COMM_WORLD, 2, dims, &grid);
+    if (ortho_grid_create(MPI_COMM_WORLD, 2, dims, &grid) != MPI_SUCCESS)
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    ortho_grid_dims(grid, dims, NULL);
     if (rank == 0)
         printf("MPI_Allgather vs ortho_2d_allgather on %d processes, grid %d x %d\n"
                "%10s %14s %14s %8s %s\n",
