@@ -68,6 +68,8 @@ endef
 
 # ---- programs -------------------------------------------------------------
 $(eval $(call program,ortho-demo,examples/allgather_demo.c))
+$(eval $(call program,ortho-fit,fit/ortho_fit.c fit/cli.c fit/local_costs.c fit/plot.c))
+$(eval $(call program,ortho-predict,fit/ortho_predict.c fit/cli.c))
 
 # ---- rules ----------------------------------------------------------------
 .PHONY: all lib check demo install uninstall clean

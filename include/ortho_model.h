@@ -232,8 +232,8 @@ int ortho_model_profile_read_stream(FILE *in, const char *name, ortho_model_prof
 
 /**
  * \brief Write a profile (format version ORTHO_MODEL_PROFILE_VERSION) to a
- * file; reading it back gives the same entries (coefficients to 17
- * significant digits). Not collective.
+ * file; reading it back gives the same entries: coefficients, ranges and
+ * parameters exactly, fit statistics to 4 significant digits. Not collective.
  * \return MPI_SUCCESS; MPI_ERR_FILE when the file cannot be written; MPI_ERR_ARG.
  */
 int ortho_model_profile_write(ortho_model_profile_t prof, const char *path);
@@ -421,7 +421,11 @@ typedef struct ortho_model_measure_opts {
     FILE *progress;          /**< rank 0 writes a line per point here; NULL: silent */
 } ortho_model_measure_opts;
 
-/** \brief Defaults: all ops, sizes 256 B to 64 KiB (x4), reps 3..20, rel_se 0.05, 0.5 s. Not collective. */
+/**
+ * \brief Defaults: all ops, sizes 256, 2K, 16K, 128K, reps 3..10, rel_se 0.05,
+ * at most 0.1 s a point (seconds at np 4 even on an oversubscribed laptop;
+ * use more sizes and repetitions for a real profile). Not collective.
+ */
 ortho_model_measure_opts ortho_model_measure_opts_default(void);
 
 /**

@@ -9,10 +9,16 @@ MPIEXEC=${MPIEXEC:-mpiexec}
 TIMEOUT=${TEST_TIMEOUT:-600}
 
 # program: process counts (oversubscribed on small machines: keep counts
-# and calls per case small; see tests/README.md)
+# and calls per case small; see tests/README.md). A name with a script
+# tests/NAME.sh runs that script with the count as its argument.
 TABLE=(
     "test_grid: 1 2 3 4 6 8"
     "test_ortho2d: 1 2 3 4 6 8"
+    "test_model_predict: 1"
+    "test_model_profile: 1"
+    "test_model_fit: 1"
+    "test_model_measure: 1 4"
+    "test_model_tools: 1 2"
 )
 
 passed=0
@@ -26,7 +32,11 @@ for entry in "${TABLE[@]}"; do
     fi
     for np in $counts; do
         start=$SECONDS
-        if timeout "$TIMEOUT" "$MPIEXEC" -n "$np" "$BUILD/tests/$name"; then
+        cmd=("$MPIEXEC" -n "$np" "$BUILD/tests/$name")
+        if [ -f "tests/$name.sh" ]; then
+            cmd=(env BUILD="$BUILD" MPIEXEC="$MPIEXEC" bash "tests/$name.sh" "$np")
+        fi
+        if timeout "$TIMEOUT" "${cmd[@]}"; then
             passed=$((passed + 1))
             echo "-- $name np=$np: ok ($((SECONDS - start)) s)"
         else

@@ -19,16 +19,16 @@
 
 ortho_model_measure_opts ortho_model_measure_opts_default(void)
 {
-    static const double sizes[] = { 256, 1024, 4096, 16384, 65536 };
+    static const double sizes[] = { 256, 2048, 16384, 131072 };
     ortho_model_measure_opts o;
     memset(&o, 0, sizeof o);
     o.ops = (1u << ORTHO_MODEL_NOPS) - 1u;
     o.sizes = sizes;
     o.nsizes = (int)(sizeof sizes / sizeof sizes[0]);
     o.min_reps = 3;
-    o.max_reps = 20;
+    o.max_reps = 10;
     o.rel_se = 0.05;
-    o.max_seconds = 0.5;
+    o.max_seconds = 0.1;
     return o;
 }
 

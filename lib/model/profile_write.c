@@ -1,5 +1,6 @@
-/* Writing the profile text format (docs/profile-format.md). Every double is
- * written in the shortest form that reads back exactly. */
+/* Writing the profile text format (docs/profile-format.md). Coefficients,
+ * sizes and parameters are written in the shortest form that reads back
+ * exactly; the fit statistics with 4 significant digits. */
 #include "model/model_private.h"
 
 #include <math.h>
@@ -67,19 +68,10 @@ static void write_entry(FILE *out, const ortho_model_entry *e)
         ortho__format_seconds(v, sizeof v, e->coefs[j]);
         fprintf(out, " %s=%s", f->coef_names[j], v);
     }
-    if (e->stats.nsamples > 0) {
-        const double val[] = { e->stats.r2, e->stats.rse, e->stats.mean_rel, e->stats.max_rel,
-                               e->stats.cv_rel };
-        const char *const key[] = { "r2", "rse", "mean_rel", "max_rel", "cv_rel" };
-        fprintf(out, " samples=%d", e->stats.nsamples);
-        for (int k = 0; k < 5; k++) {
-            if (k == 1)
-                ortho__format_seconds(v, sizeof v, val[k]);
-            else
-                ortho__format_double(v, sizeof v, val[k]);
-            fprintf(out, " %s=%s", key[k], v);
-        }
-    }
+    if (e->stats.nsamples > 0) /* quality figures: 4 digits are enough */
+        fprintf(out, " samples=%d r2=%.4g rse=%.4gs mean_rel=%.4g max_rel=%.4g cv_rel=%.4g",
+                e->stats.nsamples, e->stats.r2, e->stats.rse, e->stats.mean_rel, e->stats.max_rel,
+                e->stats.cv_rel);
     fputc('\n', out);
 }
 

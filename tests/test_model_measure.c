@@ -1,0 +1,110 @@
+/* ortho_model_measure under MPI: tiny sizes, few repetitions; every rank
+ * gets the same samples; the samples fit, and the profile written from
+ * them reads back. Runs at np 1 and 4 in a few seconds. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "ortho.h"
+#include "support/mpi_cunit.h"
+
+static ortho_model_measure_opts tiny(void)
+{
+    static const double sizes[] = { 64, 1024, 8192 };
+    ortho_model_measure_opts o = ortho_model_measure_opts_default();
+    o.sizes = sizes;
+    o.nsizes = 3;
+    o.min_reps = 2;
+    o.max_reps = 4;
+    o.max_seconds = 0.05;
+    return o;
+}
+
+static void test_measure_fit_write(void)
+{
+    ortho_model_measure_opts o = tiny();
+    ortho_model_sample *s = NULL;
+    int n = -1, size = ortho_test_world_size(), ndiv = 0, ok = 1;
+    CU_ASSERT_EQUAL(ortho_model_measure(MPI_COMM_WORLD, &o, &s, &n), MPI_SUCCESS);
+    for (int g = 2; g <= size; g++)
+        ndiv += size % g == 0;
+    if (size == 1)
+        ndiv = 1;
+    /* 6 ops x the divisors >= 2 of p (np 1: {1}) x 3 sizes */
+    CU_ASSERT(ORTHO_TEST_ALL(n == ORTHO_MODEL_NOPS * ndiv * 3 && s != NULL, MPI_COMM_WORLD));
+    for (int i = 0; s != NULL && i < n; i++)
+        ok = ok && s[i].seconds > 0.0 && size % s[i].p == 0 && s[i].bytes > 0.0
+             && (s[i].op != ORTHO_MODEL_REDUCE || fmod(s[i].bytes, 8.0) == 0.0);
+    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+    /* the same samples on every rank (each is a maximum over the ranks) */
+    if (s != NULL && n > 0) {
+        ortho_model_sample *root = malloc((size_t)n * sizeof *root);
+        memcpy(root, s, (size_t)n * sizeof *root);
+        MPI_Bcast(root, n * (int)sizeof *root, MPI_BYTE, 0, MPI_COMM_WORLD);
+        CU_ASSERT(ORTHO_TEST_ALL(memcmp(root, s, (size_t)n * sizeof *root) == 0, MPI_COMM_WORLD));
+        free(root);
+    }
+    /* fit every op with all of its forms, write, read back */
+    if (s != NULL && ortho_test_world_rank() == 0) {
+        ortho_model_profile_t prof = NULL, back = NULL;
+        ortho_model_fit_opts fo = ortho_model_fit_opts_default();
+        char path[64], msg[ORTHO_MODEL_MSG_MAX];
+        int fitted = 0;
+        fo.nfolds = 3;
+        ortho_model_profile_create(&prof);
+        for (int op = 0; op < ORTHO_MODEL_NOPS; op++) {
+            int forms[64], nf = 0, np = 0;
+            ortho_model_entry pieces[ORTHO_MODEL_MAX_PIECES];
+            for (int f = 0; f < ortho_model_form_count(); f++) {
+                ortho_model_form_info info;
+                ortho_model_form_info_get(f, &info);
+                if (info.ops & (1u << op))
+                    forms[nf++] = f;
+            }
+            if (ortho_model_select((ortho_model_op)op, forms, nf, s, n, &fo, prof, pieces, &np) == MPI_SUCCESS) {
+                for (int k = 0; k < np; k++)
+                    ortho_model_profile_add(prof, &pieces[k]);
+                fitted++;
+            }
+        }
+        CU_ASSERT_EQUAL(fitted, ORTHO_MODEL_NOPS);
+        snprintf(path, sizeof path, "/tmp/ortho-test-measure-%ld.profile", (long)getpid());
+        CU_ASSERT_EQUAL(ortho_model_profile_write(prof, path), MPI_SUCCESS);
+        CU_ASSERT_EQUAL(ortho_model_profile_read(path, &back, msg), MPI_SUCCESS);
+        CU_ASSERT_PTR_NOT_NULL(back);
+        remove(path);
+        ortho_model_profile_free(&back);
+        ortho_model_profile_free(&prof);
+    }
+    ortho_model_samples_free(&s);
+    CU_ASSERT_PTR_NULL(s);
+}
+
+static void test_measure_bad_options(void)
+{
+    ortho_model_measure_opts o = tiny();
+    ortho_model_sample *s = NULL;
+    int n = 0, size = ortho_test_world_size();
+    const int groups[1] = { size + 1 }; /* does not divide the size */
+    o.groups = groups;
+    o.ngroups = 1;
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_model_measure(MPI_COMM_WORLD, &o, &s, &n) == MPI_ERR_ARG && s == NULL,
+                             MPI_COMM_WORLD));
+    o = tiny();
+    o.max_reps = 1; /* below min_reps */
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_model_measure(MPI_COMM_WORLD, &o, &s, &n) == MPI_ERR_ARG, MPI_COMM_WORLD));
+}
+
+static void add_suites(void)
+{
+    CU_pSuite s = CU_add_suite("model_measure", NULL, NULL);
+    CU_add_test(s, "measure, fit, write, read", test_measure_fit_write);
+    CU_add_test(s, "bad options", test_measure_bad_options);
+}
+
+int main(int argc, char **argv)
+{
+    return ortho_test_main(argc, argv, add_suites);
+}

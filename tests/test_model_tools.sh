@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Shell-level check of the installed tools, run by run_tests.sh as
+# "test_model_tools: NP" (BUILD and MPIEXEC from the environment):
+#  - a tiny ortho-fit run on NP processes writes a profile (and plots when
+#    gnuplot is there) that ortho-predict reads and predicts from;
+#  - ortho-predict ranks the 11 layouts of 96 processes from a paper profile;
+#  - a malformed profile is rejected with a message naming its line.
+set -eu
+np=${1:-1}
+BUILD=${BUILD:-build}
+MPIEXEC=${MPIEXEC:-mpiexec}
+src=$(cd "$(dirname "$0")/.." && pwd)
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+fail() { echo "test_model_tools: $*" >&2; exit 1; }
+
+"$MPIEXEC" -n "$np" "$BUILD/bin/ortho-fit" -q -o "$dir/fit.profile" --samples "$dir/samples" \
+    --sizes 64,1K,8K --min-reps 2 --max-reps 3 --max-time 0.05 --plot "$dir/plots" \
+    || fail "ortho-fit failed"
+[ "$(head -1 "$dir/fit.profile")" = "ortho-profile 1" ] || fail "no profile header"
+ngroups=0        # group sizes: the divisors >= 2 of np ({1} at np 1)
+for g in $(seq 2 "$np"); do [ $((np % g)) -eq 0 ] && ngroups=$((ngroups + 1)); done
+[ "$np" -eq 1 ] && ngroups=1
+[ "$(grep -vc '^#' "$dir/samples")" -eq $((6 * 3 * ngroups)) ] || fail "expected $((18 * ngroups)) samples"
+if command -v gnuplot > /dev/null; then
+    [ -s "$dir/plots/allgather.png" ] || fail "no plot"
+fi
+"$BUILD/bin/ortho-predict" --profile "$dir/fit.profile" --op allgather --procs 12 --bytes 4K \
+    > "$dir/out" || fail "ortho-predict cannot use the fitted profile"
+grep -q '^1 ' "$dir/out" && grep -q ' native ' "$dir/out" || fail "no ranking: $(cat "$dir/out")"
+"$BUILD/bin/ortho-predict" --profile "$dir/fit.profile" --app jacobi-row --procs 12 --n 1200 \
+    > /dev/null || fail "jacobi-row with the profile's t_op"
+
+"$BUILD/bin/ortho-predict" --profile "$src/profiles/paper-clic-lam.profile" --op allgather \
+    --procs 96 --bytes 64K > "$dir/out" || fail "paper profile"
+[ "$(grep -c '^[0-9]' "$dir/out")" -eq 11 ] || fail "expected 11 layouts: $(cat "$dir/out")"
+
+printf 'ortho-profile 1\n# a comment\nbcast lin tau=1us\n' > "$dir/bad.profile"
+if "$BUILD/bin/ortho-predict" --profile "$dir/bad.profile" --op bcast --procs 4 --bytes 1K \
+    > /dev/null 2> "$dir/err"; then
+    fail "malformed profile accepted"
+fi
+grep -q "bad.profile:3: form 'lin'.*needs coefficient 'tc'" "$dir/err" || fail "message: $(cat "$dir/err")"
+echo "test_model_tools np=$np: ok"
