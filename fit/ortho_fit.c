@@ -168,8 +168,9 @@ static int finish(const struct options *o, const ortho_model_sample s[], int n, 
     char machine[256], msg[ORTHO_MODEL_MSG_MAX];
     ortho_model_profile_t prof = NULL, check = NULL;
     struct options fo = *o;
-    if (ortho_model_profile_create(&prof) != MPI_SUCCESS)
-        return 1;
+    rc = ortho_model_profile_create(&prof) != MPI_SUCCESS;
+    if (rc != 0)
+        goto fn_exit;
     snprintf(machine, sizeof machine, "%s", o->machine != NULL ? o->machine : "");
     if (o->machine == NULL)
         snprintf(machine, sizeof machine, "measured by ortho-fit on %d processes", size);
@@ -217,6 +218,7 @@ static int finish(const struct options *o, const ortho_model_sample s[], int n, 
             fprintf(stderr, "ortho-fit: plots in %s/\n", o->plot);
         }
     }
+fn_exit:
     ortho_model_profile_free(&check);
     ortho_model_profile_free(&prof);
     return rc;

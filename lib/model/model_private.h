@@ -61,7 +61,8 @@ int ortho__fit(int form, const ortho_model_sample samples[], const int idx[], in
 /* The shortest "%.Ng" (N = 1..17) of v that strtod reads back as v. */
 void ortho__format_double(char *buf, size_t size, double v);
 
-/* The shortest of v in s, ms, us or ns (with the unit) that reads back as v. */
+/* The shortest of v in s, ms, us or ns (with the unit; ms, us, ns only for
+ * mantissas from 0.001 to 10000) that reads back as v. */
 void ortho__format_seconds(char *buf, size_t size, double v);
 
 #endif /* ORTHO_MODEL_PRIVATE_H_INCLUDED */

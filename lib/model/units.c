@@ -58,6 +58,9 @@ void ortho__format_seconds(char *buf, size_t size, double v)
     static const double factor[] = { 1.0, 1e-3, 1e-6, 1e-9 };
     char best[64] = "", cand[64];
     for (int u = 0; u < 4; u++) {
+        double m = fabs(v / factor[u]);
+        if (u > 0 && !(m >= 1e-3 && m < 1e4)) /* no 17840429ns: s, or a unit that reads well */
+            continue;
         for (int digits = 1; digits <= 17; digits++) {
             snprintf(cand, sizeof cand, "%.*g", digits, v / factor[u]);
             if (strtod(cand, NULL) * factor[u] == v) {
