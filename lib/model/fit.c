@@ -46,8 +46,8 @@ static int fixed_coefs(const ortho_model_form_info *f, const ortho_model_fit_opt
     return nfree;
 }
 
-static void stats(const struct ortho__form *f, const ortho_model_sample s[], const int idx[], int m,
-                  int nfree, ortho_model_entry *e, double rel_err[])
+static void stats(const ortho_model_sample s[], const int idx[], int m, int nfree,
+                  ortho_model_entry *e, double rel_err[])
 {
     double mean = 0.0, sse = 0.0, sst = 0.0, sumrel = 0.0, maxrel = 0.0;
     for (int i = 0; i < m; i++)
@@ -64,7 +64,6 @@ static void stats(const struct ortho__form *f, const ortho_model_sample s[], con
         sumrel += fabs(r);
         maxrel = fmax(maxrel, fabs(r));
     }
-    (void)f;
     e->stats.nsamples = m;
     e->stats.r2 = sst > 0.0 ? 1.0 - sse / sst : (sse == 0.0 ? 1.0 : 0.0);
     e->stats.rse = m > nfree ? sqrt(sse / (m - nfree)) : 0.0;
@@ -140,7 +139,7 @@ int ortho__fit(int form, const ortho_model_sample s[], const int idx[], int m,
         if (err != MPI_SUCCESS)
             goto fn_fail;
     }
-    stats(f, s, idx, m, nfree, e, rel_err);
+    stats(s, idx, m, nfree, e, rel_err);
 fn_exit:
     gsl_multifit_linear_free(work);
     gsl_matrix_free(cov);

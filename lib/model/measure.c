@@ -84,14 +84,15 @@ static int time_point(MPI_Comm comm, MPI_Comm sub, ortho_model_op op, int bytes,
     *nrep = 0;
     *rse = INFINITY;
     while (err == MPI_SUCCESS && *nrep < o->max_reps) {
-        double mine[2], all[2], mean = 0.0, var = 0.0;
+        double mine[2], all[2], t0, t1, mean = 0.0, var = 0.0;
         int k = *nrep;
         err = PMPI_Barrier(comm);
-        mine[0] = PMPI_Wtime();
+        t0 = PMPI_Wtime();
         if (err == MPI_SUCCESS)
             err = run_op(op, bytes, sbuf, rbuf, sub);
-        mine[1] = PMPI_Wtime() - start;
-        mine[0] = mine[1] + start - mine[0];
+        t1 = PMPI_Wtime();
+        mine[0] = t1 - t0;    /* this call */
+        mine[1] = t1 - start; /* this point so far */
         if (err == MPI_SUCCESS)
             err = PMPI_Allreduce(mine, all, 2, MPI_DOUBLE, MPI_MAX, comm);
         if (err != MPI_SUCCESS)
