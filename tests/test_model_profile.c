@@ -200,6 +200,39 @@ static void test_malformed(void)
     CU_ASSERT(all_ok);
 }
 
+static int raised;
+
+static void count_errors(MPI_Comm *comm, int *code, ...)
+{
+    (void)comm;
+    (void)code;
+    raised++;
+}
+
+/* A failed read raises its error once on MPI_COMM_SELF (not once per
+ * internal step), so a counting handler sees 1 and MPI_ERRORS_ARE_FATAL
+ * would abort only because of the read itself. */
+static void test_errors_raised_once(void)
+{
+    MPI_Errhandler eh, old;
+    ortho_model_profile_t prof = NULL;
+    char msg[ORTHO_MODEL_MSG_MAX], text[] = "ortho-profile 1\nbcast b>8Q lin tau=1 tc=1\n";
+    FILE *in = fmemopen(text, strlen(text), "r");
+    MPI_Comm_get_errhandler(MPI_COMM_SELF, &old);
+    MPI_Comm_create_errhandler(count_errors, &eh);
+    MPI_Comm_set_errhandler(MPI_COMM_SELF, eh);
+    raised = 0;
+    CU_ASSERT_EQUAL(ortho_model_profile_read_stream(in, "x", &prof, msg), MPI_ERR_FILE);
+    CU_ASSERT_EQUAL(raised, 1);
+    raised = 0;
+    CU_ASSERT_EQUAL(ortho_model_parse_bytes("12Q", &(double){ 0 }), MPI_ERR_ARG);
+    CU_ASSERT_EQUAL(raised, 1);
+    MPI_Comm_set_errhandler(MPI_COMM_SELF, old);
+    MPI_Errhandler_free(&eh);
+    MPI_Errhandler_free(&old);
+    fclose(in);
+}
+
 static void test_read_missing_file(void)
 {
     char msg[ORTHO_MODEL_MSG_MAX];
@@ -241,6 +274,7 @@ static void add_suites(void)
     CU_add_test(s, "round trip, every form and range", test_round_trip_synthetic);
     CU_add_test(s, "malformed profiles name the line", test_malformed);
     CU_add_test(s, "missing file", test_read_missing_file);
+    CU_add_test(s, "a failed read raises once", test_errors_raised_once);
     CU_add_test(s, "units, invalid entries", test_units_and_add);
 }
 

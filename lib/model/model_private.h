@@ -58,6 +58,14 @@ int ortho__predict(ortho_model_profile_t prof, ortho_model_op op, int p, double 
 int ortho__fit(int form, const ortho_model_sample samples[], const int idx[], int m,
                const ortho_model_fit_opts *opts, ortho_model_entry *entry, double rel_err[]);
 
+/* The non-raising cores of the public functions of the same name, for use
+ * inside the module (a profile reader reports one error, not several). */
+int ortho__parse_bytes(const char *text, double *bytes);
+int ortho__parse_seconds(const char *text, double *seconds);
+int ortho__profile_set_machine(ortho_model_profile_t prof, const char *machine);
+int ortho__profile_add(ortho_model_profile_t prof, const ortho_model_entry *entry);
+int ortho__profile_set_param(ortho_model_profile_t prof, const char *name, double value);
+
 /* The shortest "%.Ng" (N = 1..17) of v that strtod reads back as v. */
 void ortho__format_double(char *buf, size_t size, double v);
 

@@ -29,7 +29,7 @@ int ortho_model_profile_free(ortho_model_profile_t *prof)
     return MPI_SUCCESS;
 }
 
-int ortho_model_profile_set_machine(ortho_model_profile_t prof, const char *machine)
+int ortho__profile_set_machine(ortho_model_profile_t prof, const char *machine)
 {
     int err = MPI_SUCCESS;
     char *copy = NULL;
@@ -46,7 +46,7 @@ int ortho_model_profile_set_machine(ortho_model_profile_t prof, const char *mach
     free(prof->machine);
     prof->machine = copy;
 fn_exit:
-    return ortho__model_raise(err);
+    return err;
 fn_fail:
     goto fn_exit;
 }
@@ -61,7 +61,7 @@ static int range_ok(const ortho_model_range *r)
     return r->p_lo >= 1 && r->p_lo <= r->p_hi && r->size_lo >= 0.0 && r->size_lo <= r->size_hi;
 }
 
-int ortho_model_profile_add(ortho_model_profile_t prof, const ortho_model_entry *entry)
+int ortho__profile_add(ortho_model_profile_t prof, const ortho_model_entry *entry)
 {
     int err = MPI_SUCCESS;
     if (prof == NULL || entry == NULL || (int)entry->op < 0 || entry->op >= ORTHO_MODEL_NOPS
@@ -82,7 +82,7 @@ int ortho_model_profile_add(ortho_model_profile_t prof, const ortho_model_entry 
     }
     prof->entries[prof->nentries++] = *entry;
 fn_exit:
-    return ortho__model_raise(err);
+    return err;
 fn_fail:
     goto fn_exit;
 }
@@ -127,7 +127,7 @@ static struct ortho__param *param_find(ortho_model_profile_t prof, const char *n
     return found;
 }
 
-int ortho_model_profile_set_param(ortho_model_profile_t prof, const char *name, double value)
+int ortho__profile_set_param(ortho_model_profile_t prof, const char *name, double value)
 {
     int err = MPI_SUCCESS;
     struct ortho__param *p = NULL;
@@ -152,7 +152,7 @@ int ortho_model_profile_set_param(ortho_model_profile_t prof, const char *name, 
     }
     p->value = value;
 fn_exit:
-    return ortho__model_raise(err);
+    return err;
 fn_fail:
     goto fn_exit;
 }
@@ -168,4 +168,19 @@ int ortho_model_profile_param(ortho_model_profile_t prof, const char *name, doub
         err = MPI_SUCCESS;
     }
     return ortho__model_raise(err);
+}
+
+int ortho_model_profile_set_machine(ortho_model_profile_t prof, const char *machine)
+{
+    return ortho__model_raise(ortho__profile_set_machine(prof, machine));
+}
+
+int ortho_model_profile_add(ortho_model_profile_t prof, const ortho_model_entry *entry)
+{
+    return ortho__model_raise(ortho__profile_add(prof, entry));
+}
+
+int ortho_model_profile_set_param(ortho_model_profile_t prof, const char *name, double value)
+{
+    return ortho__model_raise(ortho__profile_set_param(prof, name, value));
 }

@@ -120,15 +120,15 @@ static int parse_size_cond(const struct reader *rd, const char *tok, const char 
     dash = strchr(buf, '-');
     if (strcmp(rel, "=") == 0 && dash != NULL) {
         *dash = '\0';
-        if (ortho_model_parse_bytes(buf, &a) != MPI_SUCCESS
-            || !(strcmp(dash + 1, "*") == 0 || ortho_model_parse_bytes(dash + 1, &b) == MPI_SUCCESS))
+        if (ortho__parse_bytes(buf, &a) != MPI_SUCCESS
+            || !(strcmp(dash + 1, "*") == 0 || ortho__parse_bytes(dash + 1, &b) == MPI_SUCCESS))
             err = fail(rd, "bad size range '%s' (expected %c=A-B or %c=A-*)", tok, tok[0], tok[0]);
         else {
             r->size_lo = fmax(r->size_lo, a);
             if (strcmp(dash + 1, "*") != 0)
                 r->size_hi = fmin(r->size_hi, b);
         }
-    } else if (ortho_model_parse_bytes(buf, &a) != MPI_SUCCESS) {
+    } else if (ortho__parse_bytes(buf, &a) != MPI_SUCCESS) {
         err = fail(rd, "bad size in '%s' (a number with an optional K, M or G)", tok);
     } else if (strcmp(rel, "=") == 0) {
         r->size_lo = fmax(r->size_lo, a);
@@ -180,7 +180,7 @@ static int parse_stat(const char *key, const char *val, ortho_model_stats *st, i
     if (strcmp(key, "samples") == 0)
         ok = parse_int(val, &st->nsamples);
     else if (strcmp(key, "rse") == 0)
-        ok = ortho_model_parse_seconds(val, &st->rse) == MPI_SUCCESS;
+        ok = ortho__parse_seconds(val, &st->rse) == MPI_SUCCESS;
     else if (strcmp(key, "r2") == 0 || strcmp(key, "mean_rel") == 0 || strcmp(key, "max_rel") == 0
              || strcmp(key, "cv_rel") == 0) {
         char *end = NULL;
@@ -249,7 +249,7 @@ static int parse_entry(const struct reader *rd, ortho_model_op op, char *tok[], 
         if (j < f->ncoefs) {
             if (have[j])
                 FAIL_JUMP("coefficient '%s' given twice", tok[i]);
-            if (ortho_model_parse_seconds(eq + 1, &e.coefs[j]) != MPI_SUCCESS)
+            if (ortho__parse_seconds(eq + 1, &e.coefs[j]) != MPI_SUCCESS)
                 FAIL_JUMP("bad value '%s' for '%s' (a number with an optional unit s, ms, us, ns)",
                             eq + 1, tok[i]);
             have[j] = 1;
@@ -264,7 +264,7 @@ static int parse_entry(const struct reader *rd, ortho_model_op op, char *tok[], 
             FAIL_JUMP("form '%s' (%s) needs coefficient '%s'", f->name, f->formula, f->coef_names[j]);
     if (e.range.p_lo > e.range.p_hi || e.range.size_lo > e.range.size_hi)
         FAIL_JUMP("the conditions leave an empty range");
-    err = ortho_model_profile_add(prof, &e);
+    err = ortho__profile_add(prof, &e);
     if (err != MPI_SUCCESS)
         err = fail(rd, "cannot add the entry (out of memory?)");
 fn_exit:
@@ -289,16 +289,16 @@ static int parse_keyword(const struct reader *rd, char *raw, char *tok[], int nt
         text[len] = '\0';
         if (*have_machine)
             err = fail(rd, "a second 'machine' line");
-        else if (ortho_model_profile_set_machine(prof, text) != MPI_SUCCESS)
+        else if (ortho__profile_set_machine(prof, text) != MPI_SUCCESS)
             err = fail(rd, "cannot store the machine line");
         *have_machine = 1;
     } else {
         double v = 0.0;
         if (ntok != 3)
             err = fail(rd, "expected 'param NAME VALUE'");
-        else if (ortho_model_parse_seconds(tok[2], &v) != MPI_SUCCESS)
+        else if (ortho__parse_seconds(tok[2], &v) != MPI_SUCCESS)
             err = fail(rd, "bad value '%s' for parameter '%s'", tok[2], tok[1]);
-        else if (ortho_model_profile_set_param(prof, tok[1], v) != MPI_SUCCESS)
+        else if (ortho__profile_set_param(prof, tok[1], v) != MPI_SUCCESS)
             err = fail(rd, "bad parameter name '%s' (letters, digits, _; at most 31)", tok[1]);
     }
     return err;

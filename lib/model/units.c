@@ -32,7 +32,7 @@ fn_exit:
     return err;
 }
 
-int ortho_model_parse_bytes(const char *text, double *bytes)
+int ortho__parse_bytes(const char *text, double *bytes)
 {
     static const char *const suffix[] = { "", "K", "M", "G", "k", "B" };
     static const double factor[] = { 1.0, 1024.0, 1048576.0, 1073741824.0, 1024.0, 1.0 };
@@ -42,14 +42,24 @@ int ortho_model_parse_bytes(const char *text, double *bytes)
         err = MPI_ERR_ARG;
     if (err == MPI_SUCCESS)
         *bytes = v;
-    return ortho__model_raise(err);
+    return err;
+}
+
+int ortho__parse_seconds(const char *text, double *seconds)
+{
+    static const char *const suffix[] = { "", "s", "ms", "us", "ns" };
+    static const double factor[] = { 1.0, 1.0, 1e-3, 1e-6, 1e-9 };
+    return parse_scaled(text, suffix, factor, 5, seconds);
+}
+
+int ortho_model_parse_bytes(const char *text, double *bytes)
+{
+    return ortho__model_raise(ortho__parse_bytes(text, bytes));
 }
 
 int ortho_model_parse_seconds(const char *text, double *seconds)
 {
-    static const char *const suffix[] = { "", "s", "ms", "us", "ns" };
-    static const double factor[] = { 1.0, 1.0, 1e-3, 1e-6, 1e-9 };
-    return ortho__model_raise(parse_scaled(text, suffix, factor, 5, seconds));
+    return ortho__model_raise(ortho__parse_seconds(text, seconds));
 }
 
 void ortho__format_seconds(char *buf, size_t size, double v)
