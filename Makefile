@@ -16,10 +16,13 @@ SOVERSION  := 0
 PREFIX     ?= /usr/local
 
 ifeq ($(SMPI),1)
+  # smpicc compiles with -fPIC and links every program as a shared object
+  # (-shared -lsimgrid -Wl,-z,defs) that smpirun loads once per rank, each
+  # rank with its own copy of the program's globals. Globals of shared
+  # libraries are shared by all ranks: programs link libortho statically.
+  # See docs/simulation.md.
   CC       := smpicc
   BUILD    ?= build-smpi
-  # Under SMPI all ranks share one address space: programs link the library
-  # statically and carry no shared-library globals.
   SHARED_LIB :=
 else
   CC       := mpicc
@@ -39,7 +42,7 @@ ifneq ($(SANITIZE),)
   CFLAGS  += -fsanitize=$(SANITIZE) -fno-omit-frame-pointer
   LDFLAGS += -fsanitize=$(SANITIZE)
 endif
-CPPFLAGS  += -Iinclude -Ilib -D_POSIX_C_SOURCE=200809L
+CPPFLAGS  += -Iinclude -Ilib -Itests -D_POSIX_C_SOURCE=200809L
 DEPFLAGS   = -MMD -MP
 LIBS_PRIVATE := -lgsl -lgslcblas -lm
 LDLIBS    += $(LIBS_PRIVATE)
@@ -53,9 +56,16 @@ TEST_SUPPORT_SRC := $(sort $(wildcard tests/support/*.c))
 TEST_SUPPORT_OBJ := $(TEST_SUPPORT_SRC:%.c=$(BUILD)/%.o)
 TEST_SRC  := $(sort $(wildcard tests/test_*.c))
 TEST_BIN  := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+# tests/smpi: plain MPI programs (no CUnit) that run under smpirun as well.
+HARNESS_BIN := $(patsubst %.c,$(BUILD)/%,$(sort $(wildcard tests/smpi/*.c)))
+ifeq ($(SMPI),1)
+  # No CUnit under SMPI: its registry lives in a shared library's globals.
+  TEST_BIN :=
+endif
 
+.DEFAULT_GOAL := all
 PROGRAMS  :=
-ALL_OBJ   := $(LIB_OBJ) $(TEST_SUPPORT_OBJ)
+ALL_OBJ   := $(LIB_OBJ) $(TEST_SUPPORT_OBJ) $(HARNESS_BIN:=.o)
 
 # $(call program,NAME,SOURCES): build/bin/NAME from SOURCES and the static library.
 define program
@@ -72,8 +82,8 @@ $(eval $(call program,ortho-fit,fit/ortho_fit.c fit/cli.c fit/local_costs.c fit/
 $(eval $(call program,ortho-predict,fit/ortho_predict.c fit/cli.c))
 
 # ---- rules ----------------------------------------------------------------
-.PHONY: all lib check demo install uninstall clean
-all: lib $(PROGRAMS) $(TEST_BIN)
+.PHONY: all lib check check-smpi demo install uninstall clean
+all: lib $(PROGRAMS) $(TEST_BIN) $(HARNESS_BIN)
 
 lib: $(STATIC_LIB) $(SHARED_LIB) $(PC_FILE)
 
@@ -104,6 +114,15 @@ $(TEST_BIN): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT_OBJ) $(STATIC_L
 check: all
 	BUILD=$(BUILD) tests/run_tests.sh
 
+$(HARNESS_BIN): %: %.o $(STATIC_LIB)
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -o $@ $< $(STATIC_LIB) $(LDLIBS)
+
+# The 2D operations against native under smpirun (tests/smpi/run.sh).
+check-smpi:
+	$(MAKE) SMPI=1 BUILD=build-smpi lib $(HARNESS_BIN:$(BUILD)/%=build-smpi/%)
+	BUILD=build-smpi tests/smpi/run.sh
+
 demo: $(BUILD)/bin/ortho-demo
 	mpiexec -n 4 $(BUILD)/bin/ortho-demo
 
@@ -114,7 +133,8 @@ install: lib $(PROGRAMS)
 	install -m 755 $(BUILD)/lib/libortho.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib
 	ln -sf libortho.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libortho.so.$(SOVERSION)
 	ln -sf libortho.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libortho.so
-	install -m 644 $(PC_FILE) $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+	    -e 's|@LIBS_PRIVATE@|$(LIBS_PRIVATE)|' ortho.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ortho.pc
 	$(if $(PROGRAMS),install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin)
 
 uninstall:

@@ -2,6 +2,7 @@
 #include "support/mpi_cunit.h"
 
 #include <CUnit/Basic.h>
+#include <CUnit/TestRun.h>
 #include <stdio.h>
 
 int ortho_test_all(int ok, MPI_Comm comm)
@@ -35,10 +36,13 @@ int ortho_test_main(int argc, char **argv, void (*add_suites)(void))
     unsigned failures = 1;
     if (CU_initialize_registry() == CUE_SUCCESS) {
         add_suites();
-        CU_basic_set_mode(rank == 0 ? CU_BRM_VERBOSE : CU_BRM_SILENT);
-        if (rank == 0)
+        if (rank == 0) {
             printf("== %s on %d process%s\n", argv[0], size, size == 1 ? "" : "es");
-        CU_basic_run_tests();
+            CU_basic_set_mode(CU_BRM_VERBOSE);
+            CU_basic_run_tests();
+        } else {
+            CU_run_all_tests(); /* the same tests, without output */
+        }
         failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
         CU_cleanup_registry();
     }
