@@ -80,6 +80,7 @@ endef
 $(eval $(call program,ortho-demo,examples/allgather_demo.c))
 $(eval $(call program,ortho-fit,fit/ortho_fit.c fit/cli.c fit/local_costs.c fit/plot.c))
 $(eval $(call program,ortho-predict,fit/ortho_predict.c fit/cli.c))
+$(eval $(call program,jacobi,apps/jacobi/main.c apps/jacobi/comm.c apps/jacobi/iterate.c apps/jacobi/problem.c))
 
 # ---- rules ----------------------------------------------------------------
 .PHONY: all lib check check-smpi demo install uninstall clean

@@ -1,0 +1,367 @@
+/* jacobi: the Jacobi iteration of the paper's sec. 5.1 on a generated dense
+ * system, in three data-parallel variants with native, orthogonal or
+ * automatic communication; times per iteration split into computation and
+ * communication, optionally beside the model's prediction (eqs. (3)-(5)).
+ *
+ *   mpiexec -n 4 jacobi --check
+ *   jacobi -n 9600 --variant row --comm native,ortho --grid 4x12 --predict P
+ *
+ * See docs/jacobi.md. */
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "jacobi.h"
+
+#define MAX_LAYOUTS 64
+#define CHECK_MAX_N 4096
+
+struct options {
+    int n;
+    unsigned variants;      /* bit per enum jacobi_variant */
+    unsigned modes;         /* bit per enum jacobi_mode */
+    int nlayouts;           /* --grid: 0 = balanced */
+    ortho_model_layout layouts[MAX_LAYOUTS];
+    int all_layouts;
+    struct jacobi_run_opts run;
+    const char *profile;
+    double t_op;            /* < 0: from the profile, else measured */
+    int check;
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: jacobi [options]   (run under mpiexec)\n"
+            "  -n N               system size (default 2000)\n"
+            "  --variant LIST     row, col-mb, col-sb or all (default all)\n"
+            "  --comm LIST        native, ortho, auto (default native,ortho,auto)\n"
+            "  --grid LIST        layouts for ortho: 4x6 or 2x24,4x12, or all (every 2D layout);\n"
+            "                     default a balanced one\n"
+            "  --tol T            stop when max |x_k - x_{k-1}| <= T (default 1e-10)\n"
+            "  --maxit K          at most K iterations (default 200)\n"
+            "  --predict PROFILE  the model's prediction beside each run (eqs. (3)-(5))\n"
+            "  --t-op T           time of one arithmetic operation for the prediction (2ns);\n"
+            "                     default the profile's t_op, else measured in the run\n"
+            "  --check            compare with a sequential Jacobi on rank 0 (n <= %d)\n"
+            "  --flops            SimGrid builds: charge the computation to the simulated\n"
+            "                     hosts as flops (run with smpi/simulate-computation:no)\n",
+            CHECK_MAX_N);
+}
+
+static int parse_list(const char *text, const char *const names[], int count, unsigned *bits)
+{
+    char buf[128];
+    *bits = 0;
+    if (strlen(text) >= sizeof buf)
+        return -1;
+    strcpy(buf, text);
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok != NULL;
+         tok = strtok_r(NULL, ",", &save)) {
+        int i = 0;
+        if (strcmp(tok, "all") == 0) {
+            *bits = (1u << count) - 1;
+            continue;
+        }
+        while (i < count && strcmp(tok, names[i]) != 0)
+            i++;
+        if (i == count)
+            return -1;
+        *bits |= 1u << i;
+    }
+    return *bits != 0 ? 0 : -1;
+}
+
+static int parse_layouts(const char *text, struct options *o)
+{
+    char buf[512];
+    if (strcmp(text, "all") == 0) {
+        o->all_layouts = 1;
+        return 0;
+    }
+    if (strlen(text) >= sizeof buf)
+        return -1;
+    strcpy(buf, text);
+    o->nlayouts = 0;
+    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok != NULL;
+         tok = strtok_r(NULL, ",", &save)) {
+        if (o->nlayouts == MAX_LAYOUTS || jacobi_parse_layout(tok, &o->layouts[o->nlayouts]) != 0)
+            return -1;
+        o->nlayouts++;
+    }
+    return o->nlayouts > 0 ? 0 : -1;
+}
+
+/* 0: go on; 1: bad usage; 2: --help. */
+static int parse(int argc, char **argv, struct options *o)
+{
+    static const char *const variants[] = { "row", "col-mb", "col-sb" };
+    static const char *const modes[] = { "native", "ortho", "auto" };
+    static const struct option longopts[] = {
+        { "variant", required_argument, NULL, 'v' }, { "comm", required_argument, NULL, 'c' },
+        { "grid", required_argument, NULL, 'g' },    { "tol", required_argument, NULL, 't' },
+        { "maxit", required_argument, NULL, 'k' },   { "predict", required_argument, NULL, 'p' },
+        { "t-op", required_argument, NULL, 'o' },    { "check", no_argument, NULL, 'C' },
+        { "flops", no_argument, NULL, 'F' },         { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 }
+    };
+    int ch, rc = 0;
+    char *end;
+    memset(o, 0, sizeof *o);
+    o->n = 2000;
+    o->variants = 7;
+    o->modes = 7;
+    o->run.tol = 1e-10;
+    o->run.maxit = 200;
+    o->t_op = -1.0;
+    while (rc == 0 && (ch = getopt_long(argc, argv, "n:h", longopts, NULL)) != -1) {
+        switch (ch) {
+        case 'n':
+            o->n = (int)strtol(optarg, &end, 10);
+            rc = *end != '\0' || o->n < 1;
+            break;
+        case 'v': rc = parse_list(optarg, variants, 3, &o->variants) != 0; break;
+        case 'c': rc = parse_list(optarg, modes, 3, &o->modes) != 0; break;
+        case 'g': rc = parse_layouts(optarg, o) != 0; break;
+        case 't':
+            o->run.tol = strtod(optarg, &end);
+            rc = *end != '\0' || !(o->run.tol >= 0.0);
+            break;
+        case 'k':
+            o->run.maxit = (int)strtol(optarg, &end, 10);
+            rc = *end != '\0' || o->run.maxit < 1;
+            break;
+        case 'p': o->profile = optarg; break;
+        case 'o': rc = ortho_model_parse_seconds(optarg, &o->t_op) != MPI_SUCCESS || o->t_op < 0; break;
+        case 'C': o->check = 1; break;
+        case 'F': o->run.flops = 1; break;
+        case 'h': rc = 2; break;
+        default: rc = 1; break;
+        }
+    }
+    if (rc == 0 && optind < argc)
+        rc = 1;
+    return rc;
+}
+
+/* The layouts the ortho mode runs: --grid, every 2D layout, or balanced. */
+static int ortho_layouts(const struct options *o, int p, ortho_model_layout out[])
+{
+    int count = 0;
+    if (o->all_layouts) {
+        for (int d = 1; d <= p && count < MAX_LAYOUTS; d++)
+            if (p % d == 0 && d > 1 && d < p) {
+                out[count].ndims = 2;
+                out[count].dims[0] = d;
+                out[count++].dims[1] = p / d;
+            }
+        return count;
+    }
+    if (o->nlayouts > 0) {
+        memcpy(out, o->layouts, (size_t)o->nlayouts * sizeof out[0]);
+        return o->nlayouts;
+    }
+    out[0].ndims = 2;
+    out[0].dims[0] = out[0].dims[1] = 0;
+    MPI_Dims_create(p, 2, out[0].dims);
+    return 1;
+}
+
+/* 0 when the ortho mode can run layout l on p processes, else 4 (rank 0
+ * says why). */
+static int layout_fits(const ortho_model_layout *l, int p, int rank)
+{
+    int prod = 1;
+    for (int i = 0; i < l->ndims; i++)
+        prod *= l->dims[i];
+    if (l->ndims == 2 && prod == p)
+        return 0;
+    if (rank == 0)
+        fprintf(stderr, "jacobi: --grid: %s\n",
+                l->ndims != 2 ? "only 2D layouts (PxQ)" : "P x Q must be the number of processes");
+    return 4;
+}
+
+/* Rank 0's check against the sequential solve; seq caches the last one. */
+struct checker {
+    double *x;
+    int iters;      /* iterations of x; -1: none yet */
+    int failures;
+};
+
+static double check_against(struct checker *ck, int n, int iters, const double x[])
+{
+    double diff = 0.0, scale = 1.0;
+    if (ck->iters != iters) {
+        if (jacobi_sequential(n, iters, ck->x) != 0)
+            return INFINITY;
+        ck->iters = iters;
+    }
+    for (int i = 0; i < n; i++) {
+        diff = fmax(diff, fabs(x[i] - ck->x[i]));
+        scale = fmax(scale, fabs(ck->x[i]));
+    }
+    return diff / scale;
+}
+
+static void print_header(const struct options *o, int p, ortho_model_profile_t prof)
+{
+    printf("jacobi: n = %d on %d processes, tol %g, at most %d iterations\n", o->n, p,
+           o->run.tol, o->run.maxit);
+    printf("A: a_ij in [0,1), a_ii = 2n; b_i in [n,2n); x_0 = 0; times per iteration [ms]%s\n",
+           o->run.flops ? "; computation charged as flops" : "");
+    if (prof != NULL)
+        printf("model: %s (%s); t_op %s\n", o->profile, ortho_model_profile_machine(prof),
+               o->t_op >= 0 ? "given" : "measured in each run (first product)");
+    printf("%-7s %-12s %5s %9s %10s %9s %9s %8s", "variant", "comm", "iters", "rel.res",
+           "total", "compute", "comm", "vs-nat");
+    if (prof != NULL)
+        printf(" | %10s %9s %9s %7s %8s", "predicted", "compute", "comm", "dev", "t_op[ns]");
+    if (o->check)
+        printf(" | check");
+    printf("\n");
+}
+
+/* Predicted time of run r (rank 0). Returns MPI_SUCCESS or the model's error. */
+static int predict(ortho_model_profile_t prof, const struct options *o, enum jacobi_variant v,
+                   const struct jacobi_comm *c, const struct jacobi_result *r,
+                   ortho_model_app_prediction *pred, double *t_op)
+{
+    ortho_model_app_params a;
+    int found = 0;
+    memset(&a, 0, sizeof a);
+    a.n = o->n;
+    a.elem_bytes = sizeof(double);
+    *t_op = r->t_op;
+    if (o->t_op >= 0.0)
+        *t_op = o->t_op;
+    else if (ortho_model_profile_param(prof, "t_op", &a.t_op, &found) == MPI_SUCCESS && found)
+        *t_op = a.t_op;
+    a.t_op = *t_op;
+    return ortho_model_app_predict(prof, jacobi_variant_app(v), &a, &c->layout, pred);
+}
+
+static void print_run(const struct options *o, ortho_model_profile_t prof, enum jacobi_variant v,
+                      const struct jacobi_comm *c, const struct jacobi_result *r,
+                      double t_native, double check_err)
+{
+    char vs[16] = "-";
+    if (t_native > 0.0 && c->mode != JACOBI_NATIVE)
+        snprintf(vs, sizeof vs, "%+.1f%%", 100.0 * (t_native - r->t_iter) / t_native);
+    printf("%-7s %-12s %5d %9.2e %10.4g %9.4g %9.4g %8s", jacobi_variant_name(v), c->name,
+           r->iters, r->residual, 1e3 * r->t_iter, 1e3 * r->t_comp, 1e3 * r->t_comm, vs);
+    if (prof != NULL) {
+        ortho_model_app_prediction pred;
+        double t_op;
+        if (predict(prof, o, v, c, r, &pred, &t_op) == MPI_SUCCESS)
+            printf(" | %10.4g %9.4g %9.4g %+6.1f%% %8.3g", 1e3 * pred.total, 1e3 * pred.compute,
+                   1e3 * pred.comm, 100.0 * (r->t_iter - pred.total) / pred.total, 1e9 * t_op);
+        else
+            printf(" | %10s %9s %9s %7s %8s", "-", "-", "-", "-", "-");
+    }
+    if (o->check)
+        printf(" | %s %.1e", check_err <= 1e-12 ? "ok" : "FAILED", check_err);
+    printf("\n");
+    fflush(stdout);
+}
+
+/* Every run of variant v; returns an MPI error code. */
+static int run_variant(const struct options *o, enum jacobi_variant v, ortho_model_profile_t prof,
+                       struct checker *ck)
+{
+    int p, rank, err = MPI_SUCCESS, nlay;
+    struct jacobi_system sys;
+    ortho_model_layout layouts[MAX_LAYOUTS];
+    double *x = malloc((size_t)o->n * sizeof *x), t_native = 0.0;
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (x == NULL || jacobi_system_create(&sys, v, o->n, MPI_COMM_WORLD) != 0) {
+        free(x);
+        return MPI_ERR_NO_MEM;
+    }
+    nlay = ortho_layouts(o, p, layouts);
+    for (int m = JACOBI_NATIVE; m <= JACOBI_AUTO && err == MPI_SUCCESS; m++) {
+        int runs = m == JACOBI_ORTHO ? nlay : 1;
+        if (!(o->modes & (1u << m)))
+            continue;
+        for (int l = 0; l < runs && err == MPI_SUCCESS; l++) {
+            struct jacobi_comm c;
+            struct jacobi_result r;
+            double check_err = 0.0;
+            err = jacobi_comm_init(&c, (enum jacobi_mode)m, &layouts[l], MPI_COMM_WORLD,
+                                   o->n % p == 0);
+            if (err != MPI_SUCCESS)
+                break;
+            err = jacobi_iterate(&sys, &c, &o->run, x, &r);
+            if (m == JACOBI_NATIVE)
+                t_native = r.t_iter;
+            if (err == MPI_SUCCESS && rank == 0) {
+                if (o->check) {
+                    check_err = check_against(ck, o->n, r.iters, x);
+                    ck->failures += !(check_err <= 1e-12);
+                }
+                print_run(o, prof, v, &c, &r, t_native, check_err);
+            }
+            jacobi_comm_free(&c);
+        }
+    }
+    jacobi_system_free(&sys);
+    free(x);
+    return err;
+}
+
+int main(int argc, char **argv)
+{
+    struct options o;
+    int rank, p, rc, err = MPI_SUCCESS, failures = 0;
+    ortho_model_profile_t prof = NULL;
+    struct checker ck = { NULL, -1, 0 };
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    opterr = rank == 0; /* getopt's messages from rank 0 only */
+    rc = parse(argc, argv, &o);
+    if (rc == 0 && o.check && o.n > CHECK_MAX_N)
+        rc = 1;
+    if (rc == 0 && o.n < p)
+        rc = 3;
+    for (int l = 0; rc == 0 && l < o.nlayouts; l++)
+        rc = layout_fits(&o.layouts[l], p, rank);
+    if (rank == 0 && (rc == 1 || rc == 2))
+        usage(rc == 2 ? stdout : stderr);
+    if (rank == 0 && rc == 3)
+        fprintf(stderr, "jacobi: n = %d is smaller than the %d processes\n", o.n, p);
+    if (rc == 0 && rank == 0 && o.profile != NULL) {
+        char msg[ORTHO_MODEL_MSG_MAX];
+        if (ortho_model_profile_read(o.profile, &prof, msg) != MPI_SUCCESS) {
+            fprintf(stderr, "jacobi: %s\n", msg);
+            rc = 1;
+        }
+    }
+    if (rc == 0 && rank == 0 && o.check) {
+        ck.x = malloc((size_t)o.n * sizeof *ck.x);
+        rc = ck.x == NULL;
+    }
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (rc != 0)
+        goto fn_exit;
+    if (rank == 0)
+        print_header(&o, p, prof);
+    for (int v = 0; v < JACOBI_NVARIANTS && err == MPI_SUCCESS; v++)
+        if (o.variants & (1u << v))
+            err = run_variant(&o, (enum jacobi_variant)v, prof, &ck);
+    failures = ck.failures + (err != MPI_SUCCESS);
+    MPI_Bcast(&failures, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (rank == 0 && o.check)
+        printf("check: %s (each x against a sequential Jacobi of as many iterations, "
+               "max |x - x_seq| / max(1, |x_seq|) <= 1e-12)\n",
+               failures == 0 ? "all runs agree" : "FAILED");
+    rc = failures != 0;
+fn_exit:
+    free(ck.x);
+    ortho_model_profile_free(&prof);
+    MPI_Finalize();
+    return rc == 2 ? 0 : rc;
+}
