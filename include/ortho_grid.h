@@ -60,6 +60,38 @@ typedef struct ortho_grid *ortho_grid_t;
 int ortho_grid_create(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *grid);
 
 /**
+ * \brief Build a grid for any number of processes: a row-major box whose
+ * last places may stay empty.
+ *
+ * Collective over \p comm; \p ndims and \p dims must match on all ranks.
+ * The processes fill the box dims[0] x ... x dims[ndims-1] in row-major
+ * order from its first place. The trailing extents dims[1] .. dims[ndims-1]
+ * are kept; dims[0] is recomputed as the number of slices the processes
+ * need, ceil(p / (dims[1] * ... * dims[ndims-1])). Only the last row can
+ * then be short: every column has the same number of members or one fewer,
+ * and on three or more dimensions each column is again such a box (its
+ * leader grid). When the trailing dims divide p the grid is the one
+ * ortho_grid_create() builds. All operations of ortho_2d.h (2D grids) and
+ * ortho_nd.h accept such grids.
+ *
+ * Zero entries are chosen: {0, 0} gives a balanced box (the layout of
+ * MPI_Dims_create when its rows are at most 4 times longer than its
+ * columns, else rows of about sqrt(p) processes, e.g. 11 x 9 with 2 empty
+ * places for p = 97); {d0, 0} gives rows of ceil(p / d0); other zeros share
+ * what the given entries leave evenly.
+ *
+ * \param[in]  comm   any intracommunicator; it is duplicated
+ * \param[in]  ndims  number of dimensions, 1 to ORTHO_GRID_MAX_DIMS
+ * \param[in]  dims   extents as above; ortho_grid_dims() returns the box used
+ * \param[out] grid   the new grid
+ * \return MPI_SUCCESS; MPI_ERR_DIMS for \p ndims out of range; MPI_ERR_ARG
+ *         for NULL \p dims / \p grid or a negative entry; MPI_ERR_COMM for
+ *         MPI_COMM_NULL or an intercommunicator.
+ * \note On failure *grid is set to NULL and nothing is allocated.
+ */
+int ortho_grid_create_uneven(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *grid);
+
+/**
  * \brief Release a grid and its communicators; sets *grid to NULL.
  *
  * Collective over the grid's communicator (communicators are freed).
@@ -84,14 +116,16 @@ int ortho_grid_comm(ortho_grid_t grid, MPI_Comm *comm);
 
 /**
  * \brief The row (concurrent) group of this process: the d[k-1] processes
- * that differ only in the last coordinate, ranked by that coordinate.
+ * that differ only in the last coordinate, ranked by that coordinate
+ * (fewer in the short last row of an uneven grid).
  * Owned by the grid: do not free it.
  */
 int ortho_grid_row_comm(ortho_grid_t grid, MPI_Comm *comm);
 
 /**
  * \brief The column (leader) group of this process: the p / d[k-1]
- * processes that share its last coordinate, in rank order.
+ * processes that share its last coordinate, in rank order (on an uneven
+ * grid ceil(p / d[k-1]), or one fewer past the end of the short last row).
  * Owned by the grid: do not free it.
  */
 int ortho_grid_col_comm(ortho_grid_t grid, MPI_Comm *comm);

@@ -4,9 +4,15 @@
  * the row group (same coordinates but the last) and the column group (same
  * last coordinate). On three or more dimensions the column group carries a
  * leader grid of one dimension less, built the same way, so an N-D
- * operation is the 2D step applied recursively. */
+ * operation is the 2D step applied recursively.
+ *
+ * Uneven grids (ortho_grid_create_uneven) fill a row-major box from its
+ * first position: only the last row is short, so the columns differ by at
+ * most one member, and every column's leader grid is again such a box, its
+ * first extent recomputed from the column's size. */
 #include "grid/grid_private.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -32,9 +38,11 @@ static void grid_destroy(struct ortho_grid *grid)
 }
 
 /* Builds the row/column structure over comm, whose rank order is the
- * row-major order of dims. Takes ownership of comm when owns_comm is set
- * (also on failure). Sub-communicators return errors to the library, which
- * raises them once on the grid's communicator. */
+ * row-major order of the box dims (dims[0] is recomputed as the number of
+ * slices that comm's size needs, so a full box keeps it). Takes ownership of
+ * comm when owns_comm is set (also on failure). Sub-communicators return
+ * errors to the library, which raises them once on the grid's
+ * communicator. */
 static int grid_build(MPI_Comm comm, int owns_comm, int ndims, const int dims[],
                       struct ortho_grid **out)
 {
@@ -53,14 +61,20 @@ static int grid_build(MPI_Comm comm, int owns_comm, int ndims, const int dims[],
     memcpy(grid->dims, dims, (size_t)ndims * sizeof dims[0]);
     PMPI_Comm_size(comm, &grid->size);
     PMPI_Comm_rank(comm, &grid->rank);
+    long long slice = 1; /* positions per index of dims[0], saturated */
+    for (int d = 1; d < ndims; d++)
+        slice = slice * dims[d] > grid->size ? grid->size + 1LL : slice * dims[d];
+    grid->dims[0] = (int)((grid->size + slice - 1) / slice);
+    int p2 = grid->dims[ndims - 1];
+    grid->nrows = (grid->size + p2 - 1) / p2;
+    grid->last_len = grid->size - (grid->nrows - 1) * p2;
 
     int rest = grid->rank;
     for (int d = ndims - 1; d >= 0; d--) {
-        grid->coords[d] = rest % dims[d];
-        rest /= dims[d];
+        grid->coords[d] = rest % grid->dims[d];
+        rest /= grid->dims[d];
     }
 
-    int p2 = dims[ndims - 1];
     int row = grid->rank / p2, col = grid->rank % p2;
     err = PMPI_Comm_split(comm, row, col, &grid->row_comm);
     if (err)
@@ -72,7 +86,7 @@ static int grid_build(MPI_Comm comm, int owns_comm, int ndims, const int dims[],
     PMPI_Comm_set_errhandler(grid->col_comm, MPI_ERRORS_RETURN);
 
     if (ndims >= 3) {
-        err = grid_build(grid->col_comm, 0, ndims - 1, dims, &grid->leader_grid);
+        err = grid_build(grid->col_comm, 0, ndims - 1, grid->dims, &grid->leader_grid);
         if (err)
             goto fn_fail;
     }
@@ -110,16 +124,78 @@ static int complete_dims(int size, int ndims, const int dims_in[], int dims[])
     return PMPI_Dims_create(size, ndims, dims) == MPI_SUCCESS ? MPI_SUCCESS : MPI_ERR_DIMS;
 }
 
-int ortho_grid_create(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *grid)
+void ortho__balanced_2d(int p, int dims[2])
+{
+    dims[0] = 1;
+    dims[1] = p;
+    if (p < 4)
+        return;
+    int even[2] = {0, 0};
+    if (PMPI_Dims_create(p, 2, even) == MPI_SUCCESS && even[0] <= 4 * even[1]) {
+        dims[0] = even[0];
+        dims[1] = even[1];
+        return;
+    }
+    /* Rows of floor or ceil of sqrt(p): the one with fewer empty places. */
+    int low = (int)sqrt((double)p), best = low;
+    for (int p2 = low; p2 <= low + 1; p2++) {
+        int holes = ((p + p2 - 1) / p2) * p2 - p;
+        int best_holes = ((p + best - 1) / best) * best - p;
+        if (holes < best_holes)
+            best = p2;
+    }
+    dims[1] = best;
+    dims[0] = (p + best - 1) / best;
+}
+
+/* Fills zero entries of an uneven box: the trailing dims are kept, and
+ * dims[0] follows from them. Zeros share what the given entries leave as
+ * evenly as possible (2D: ortho__balanced_2d). */
+static int complete_dims_uneven(int size, int ndims, const int dims_in[], int dims[])
+{
+    long long fixed = 1;
+    int zeros = 0;
+    for (int d = 0; d < ndims; d++) {
+        if (dims_in[d] < 0)
+            return MPI_ERR_ARG;
+        dims[d] = dims_in[d];
+        if (dims[d] == 0)
+            zeros++;
+        else if (fixed <= size)
+            fixed *= dims[d];
+    }
+    if (ndims == 1) {
+        dims[0] = size;
+        return MPI_SUCCESS;
+    }
+    if (ndims == 2 && dims[0] == 0 && dims[1] == 0) {
+        ortho__balanced_2d(size, dims);
+        return MPI_SUCCESS;
+    }
+    if (ndims == 2 && dims[1] == 0) {
+        dims[1] = (int)((size + dims[0] - 1) / dims[0]);
+        return MPI_SUCCESS;
+    }
+    double left = fixed >= size ? 1.0 : (double)size / (double)fixed;
+    int share = zeros > 0 ? (int)floor(pow(left, 1.0 / zeros) + 0.5) : 1;
+    for (int d = 1; d < ndims; d++)
+        if (dims[d] == 0)
+            dims[d] = share > 1 ? share : 1;
+    return MPI_SUCCESS; /* dims[0] is set by grid_build */
+}
+
+/* Creates a grid; raises its errors on comm only when `raise` is set. */
+static int grid_create(MPI_Comm comm, int ndims, const int dims[], int uneven, int raise,
+                       ortho_grid_t *grid)
 {
     int err = MPI_SUCCESS, size, is_inter;
     int full_dims[ORTHO_GRID_MAX_DIMS];
     MPI_Comm dup = MPI_COMM_NULL;
 
     if (comm == MPI_COMM_NULL)
-        return ortho__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+        return raise ? ortho__raise(MPI_COMM_NULL, MPI_ERR_COMM) : MPI_ERR_COMM;
     if (grid == NULL)
-        return ortho__raise(comm, MPI_ERR_ARG);
+        return raise ? ortho__raise(comm, MPI_ERR_ARG) : MPI_ERR_ARG;
     *grid = NULL;
     err = PMPI_Comm_test_inter(comm, &is_inter);
     if (err == MPI_SUCCESS && is_inter)
@@ -132,7 +208,8 @@ int ortho_grid_create(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *
         goto fn_fail;
 
     PMPI_Comm_size(comm, &size);
-    err = complete_dims(size, ndims, dims, full_dims);
+    err = uneven ? complete_dims_uneven(size, ndims, dims, full_dims)
+                 : complete_dims(size, ndims, dims, full_dims);
     if (err)
         goto fn_fail;
 
@@ -146,8 +223,24 @@ int ortho_grid_create(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *
 fn_exit:
     return err;
 fn_fail:
-    ortho__raise(comm, err);
+    if (raise)
+        ortho__raise(comm, err);
     goto fn_exit;
+}
+
+int ortho_grid_create(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *grid)
+{
+    return grid_create(comm, ndims, dims, 0, 1, grid);
+}
+
+int ortho_grid_create_uneven(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *grid)
+{
+    return grid_create(comm, ndims, dims, 1, 1, grid);
+}
+
+int ortho__grid_create_quiet(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *grid)
+{
+    return grid_create(comm, ndims, dims, 1, 0, grid);
 }
 
 int ortho_grid_free(ortho_grid_t *grid)
