@@ -47,12 +47,17 @@ int ortho__check_op(const struct ortho_grid *grid, MPI_Op op)
     return MPI_SUCCESS;
 }
 
-int ortho__check_counts(const struct ortho_grid *grid, const int counts[], const int displs[], int n)
+int ortho__counts_ok(const int counts[], const int displs[], int n)
 {
     if (n > 0 && (counts == NULL || displs == NULL))
-        return ortho__raise(grid->comm, MPI_ERR_ARG);
+        return MPI_ERR_ARG;
     for (int i = 0; i < n; i++)
         if (counts[i] < 0)
-            return ortho__raise(grid->comm, MPI_ERR_COUNT);
+            return MPI_ERR_COUNT;
     return MPI_SUCCESS;
+}
+
+int ortho__check_counts(const struct ortho_grid *grid, const int counts[], const int displs[], int n)
+{
+    return ortho__raise(grid->comm, ortho__counts_ok(counts, displs, n));
 }

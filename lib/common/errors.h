@@ -26,4 +26,7 @@ int ortho__check_op(const struct ortho_grid *grid, MPI_Op op);
 /* counts[i] >= 0 for i < n; counts non-NULL when n > 0. */
 int ortho__check_counts(const struct ortho_grid *grid, const int counts[], const int displs[], int n);
 
+/* The same check without raising: MPI_ERR_ARG, MPI_ERR_COUNT or MPI_SUCCESS. */
+int ortho__counts_ok(const int counts[], const int displs[], int n);
+
 #endif /* ORTHO_ERRORS_H_INCLUDED */
