@@ -5,6 +5,8 @@
  * The umbrella header; include this one. Each module has its own header:
  *  - ortho_grid.h  processor grids and the error convention of the library
  *  - ortho_2d.h    the two-phase operations on a 2D grid
+ *  - ortho_nd.h    the same on grids of any number of dimensions and any p
+ *  - ortho_dropin.h  drop-in replacements of the MPI collectives (grid chosen and cached)
  *  - ortho_model.h the performance model: runtime functions, fitting, profiles, prediction
  */
 #ifndef ORTHO_H_INCLUDED
@@ -14,6 +16,8 @@
 
 #include "ortho_grid.h"
 #include "ortho_2d.h"
+#include "ortho_nd.h"
+#include "ortho_dropin.h"
 #include "ortho_model.h"
 
 #define ORTHO_VERSION_MAJOR 0

@@ -1,0 +1,111 @@
+/* Where a drop-in layout comes from: ORTHO_GRID, the layout chooser, the
+ * balanced default. */
+#include "dropin/dropin_private.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "grid/grid_private.h"
+
+/* The installed chooser: process-wide, like MPI's own settings. */
+static ortho_layout_chooser chooser_fn;
+static void *chooser_ctx;
+
+int ortho_set_layout_chooser(ortho_layout_chooser chooser, void *ctx)
+{
+    chooser_fn = chooser;
+    chooser_ctx = ctx;
+    return MPI_SUCCESS;
+}
+
+const char *ortho_op_name(ortho_op op)
+{
+    static const char *const names[ORTHO_OP_COUNT] = {
+        "MPI_Bcast",     "MPI_Reduce",     "MPI_Gather",  "MPI_Scatter",  "MPI_Allreduce",
+        "MPI_Allgather", "MPI_Allgatherv", "MPI_Gatherv", "MPI_Scatterv",
+    };
+    return (int)op >= 0 && op < ORTHO_OP_COUNT ? names[op] : NULL;
+}
+
+enum ortho_env_grid ortho__parse_grid(const char *text, int *ndims, int dims[])
+{
+    if (text == NULL)
+        return ORTHO_ENV_UNSET;
+    while (isspace((unsigned char)*text))
+        text++;
+    size_t len = strlen(text);
+    while (len > 0 && isspace((unsigned char)text[len - 1]))
+        len--;
+    if (len == 0)
+        return ORTHO_ENV_UNSET;
+    if (len == 6 && strncmp(text, "native", 6) == 0)
+        return ORTHO_ENV_NATIVE;
+    const char *s = text, *end = text + len;
+    int n = 0;
+    for (;;) {
+        if (s >= end || !isdigit((unsigned char)*s) || n == ORTHO_GRID_MAX_DIMS)
+            return ORTHO_ENV_MALFORMED;
+        char *after;
+        errno = 0;
+        long v = strtol(s, &after, 10);
+        if (errno != 0 || v > (1L << 24) || after > end)
+            return ORTHO_ENV_MALFORMED;
+        dims[n++] = (int)v;
+        s = after;
+        if (s == end)
+            break;
+        if (*s != 'x' && *s != 'X')
+            return ORTHO_ENV_MALFORMED;
+        s++;
+    }
+    *ndims = n;
+    return ORTHO_ENV_LAYOUT;
+}
+
+void ortho__choose_layout(ortho_op op, int p, double bytes, int *ndims, int dims[],
+                          const char **why)
+{
+    if (chooser_fn != NULL) {
+        int n = 0, d[ORTHO_GRID_MAX_DIMS] = {0};
+        if (chooser_fn(op, p, bytes, chooser_ctx, &n, d) == 1 && n >= 1 &&
+            n <= ORTHO_GRID_MAX_DIMS) {
+            int ok = 1;
+            for (int i = 0; i < n; i++)
+                ok &= d[i] >= 0;
+            if (ok) {
+                *ndims = n;
+                memcpy(dims, d, (size_t)n * sizeof d[0]);
+                *why = "layout chooser";
+                return;
+            }
+        }
+    }
+    ortho__balanced_2d(p, dims);
+    if (dims[0] == 1) {
+        *ndims = 1;
+        dims[0] = p;
+        *why = "balanced default: fewer than 4 processes";
+        return;
+    }
+    *ndims = 2;
+    *why = "balanced default";
+}
+
+void ortho__size_class_text(int size_class, char *text, size_t len)
+{
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    if (size_class == 0) {
+        snprintf(text, len, "any size (only the root knows the counts)");
+        return;
+    }
+    if (size_class == 1) {
+        snprintf(text, len, "0 B");
+        return;
+    }
+    int k = size_class - 2; /* [2^k, 2^(k+1)) bytes */
+    snprintf(text, len, "[%d %s, %d %s)", 1 << (k % 10), units[k / 10], 1 << ((k + 1) % 10),
+             units[(k + 1) / 10]);
+}

@@ -1,0 +1,49 @@
+/* The drop-in functions' choice of a grid per communicator. Private.
+ *
+ * A communicator's cache (an attribute) holds the grids made for it and,
+ * per operation and size class, the decision taken: a cached grid or the
+ * native call. Decisions are taken once, on the first call in the class,
+ * from ORTHO_GRID, the layout chooser or the balanced default, so every
+ * process takes the same one. */
+#ifndef ORTHO_DROPIN_PRIVATE_H_INCLUDED
+#define ORTHO_DROPIN_PRIVATE_H_INCLUDED
+
+#include <mpi.h>
+#include <stddef.h>
+
+#include "ortho_dropin.h"
+#include "ortho_grid.h"
+
+/* 1 when comm is an intracommunicator of 2 or more processes (the others
+ * go to PMPI_); sets its size and this process's rank. */
+int ortho__dropin_comm(MPI_Comm comm, int *size, int *rank);
+
+/* The grid for op and bytes (< 0: unknown) on comm, or NULL for the native
+ * call. Collective the first time a class is met (grids are created). */
+ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes);
+
+/* count * size(type) as a double. */
+double ortho__dropin_bytes(double count, MPI_Datatype type);
+
+/* What ORTHO_GRID says. */
+enum ortho_env_grid {
+    ORTHO_ENV_UNSET,     /* not set or empty */
+    ORTHO_ENV_NATIVE,    /* "native" */
+    ORTHO_ENV_LAYOUT,    /* extents, e.g. "8x12" */
+    ORTHO_ENV_MALFORMED
+};
+
+/* Parses an ORTHO_GRID value: extents of 0 or more separated by 'x',
+ * 1 to ORTHO_GRID_MAX_DIMS of them, or "native"; spaces around are
+ * ignored. NULL and "" are ORTHO_ENV_UNSET. */
+enum ortho_env_grid ortho__parse_grid(const char *text, int *ndims, int dims[]);
+
+/* The balanced default or the chooser's layout for op on p processes;
+ * ndims 1 means native. why: a static text. */
+void ortho__choose_layout(ortho_op op, int p, double bytes, int *ndims, int dims[],
+                          const char **why);
+
+/* "0 B", "[1 KiB, 2 KiB)", ... for a size class (see cache.c). */
+void ortho__size_class_text(int size_class, char *text, size_t len);
+
+#endif /* ORTHO_DROPIN_PRIVATE_H_INCLUDED */
