@@ -47,10 +47,15 @@ DEPFLAGS   = -MMD -MP
 LIBS_PRIVATE := -lgsl -lgslcblas -lm
 LDLIBS    += $(LIBS_PRIVATE)
 
-LIB_SRC   := $(sort $(wildcard lib/*/*.c))
+LIB_SRC   := $(filter-out lib/interpose/%,$(sort $(wildcard lib/*/*.c)))
 LIB_OBJ   := $(LIB_SRC:%.c=$(BUILD)/%.o)
 STATIC_LIB := $(BUILD)/lib/libortho.a
 PC_FILE   := $(BUILD)/ortho.pc
+# The interposition libraries: lib/interpose (MPI_Bcast ... MPI_Scatterv
+# forwarding to the drop-in functions) plus a copy of the library. Not
+# under SMPI, whose programs link the library statically.
+INTERPOSE_OBJ := $(patsubst %.c,$(BUILD)/%.o,$(sort $(wildcard lib/interpose/*.c)))
+INTERPOSE_LIBS := $(if $(SHARED_LIB),$(BUILD)/lib/libortho_mpi.so $(BUILD)/lib/libortho_mpi.a)
 
 TEST_SUPPORT_SRC := $(sort $(wildcard tests/support/*.c))
 TEST_SUPPORT_OBJ := $(TEST_SUPPORT_SRC:%.c=$(BUILD)/%.o)
@@ -65,7 +70,7 @@ endif
 
 .DEFAULT_GOAL := all
 PROGRAMS  :=
-ALL_OBJ   := $(LIB_OBJ) $(TEST_SUPPORT_OBJ) $(HARNESS_BIN:=.o)
+ALL_OBJ   := $(LIB_OBJ) $(TEST_SUPPORT_OBJ) $(HARNESS_BIN:=.o) $(INTERPOSE_OBJ)
 
 # $(call program,NAME,SOURCES): build/bin/NAME from SOURCES and the static library.
 define program
@@ -86,7 +91,7 @@ $(eval $(call program,jacobi,apps/jacobi/main.c apps/jacobi/comm.c apps/jacobi/i
 .PHONY: all lib check check-smpi demo install uninstall clean
 all: lib $(PROGRAMS) $(TEST_BIN) $(HARNESS_BIN)
 
-lib: $(STATIC_LIB) $(SHARED_LIB) $(PC_FILE)
+lib: $(STATIC_LIB) $(SHARED_LIB) $(PC_FILE) $(INTERPOSE_LIBS)
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
@@ -102,6 +107,14 @@ $(BUILD)/lib/libortho.so: $(LIB_OBJ)
 	$(CC) $(LDFLAGS) -shared -Wl,-soname,libortho.so.$(SOVERSION) -o $@.$(VERSION) $^ $(LDLIBS)
 	ln -sf libortho.so.$(VERSION) $@.$(SOVERSION)
 	ln -sf libortho.so.$(VERSION) $@
+
+$(BUILD)/lib/libortho_mpi.a: $(INTERPOSE_OBJ) $(LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+# -Bsymbolic: the library's calls bind to its own copy, not to a program's.
+$(BUILD)/lib/libortho_mpi.so: $(INTERPOSE_OBJ) $(LIB_OBJ)
+	$(CC) $(LDFLAGS) -shared -Wl,-Bsymbolic -Wl,-soname,libortho_mpi.so -o $@ $^ $(LDLIBS)
 
 $(PC_FILE): ortho.pc.in Makefile
 	@mkdir -p $(@D)
@@ -134,13 +147,15 @@ install: lib $(PROGRAMS)
 	install -m 755 $(BUILD)/lib/libortho.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib
 	ln -sf libortho.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libortho.so.$(SOVERSION)
 	ln -sf libortho.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libortho.so
+	$(if $(INTERPOSE_LIBS),install -m 755 $(INTERPOSE_LIBS) $(DESTDIR)$(PREFIX)/lib)
 	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
 	    -e 's|@LIBS_PRIVATE@|$(LIBS_PRIVATE)|' ortho.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ortho.pc
 	$(if $(PROGRAMS),install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin)
 
 uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/include/,$(notdir $(wildcard include/*.h)))
-	rm -f $(DESTDIR)$(PREFIX)/lib/libortho.* $(DESTDIR)$(PREFIX)/lib/pkgconfig/ortho.pc
+	rm -f $(DESTDIR)$(PREFIX)/lib/libortho.* $(DESTDIR)$(PREFIX)/lib/libortho_mpi.*
+	rm -f $(DESTDIR)$(PREFIX)/lib/pkgconfig/ortho.pc
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(notdir $(PROGRAMS)))
 
 clean:
