@@ -19,12 +19,23 @@
 
 #include "jacobi.h"
 
-/* Computation charged to the simulator as flops (SMPI builds, --flops). */
+/* SMPI_H: defined by SimGrid's mpi.h, i.e. in builds with smpicc. */
+int jacobi_simulated(void)
+{
+#ifdef SMPI_H
+    return 1;
+#else
+    return 0;
+#endif
+}
+
+/* Charge ops arithmetic operations to the simulated clock (--sim-t-op):
+ * smpi_execute_benched(s) advances it by s seconds. */
 static void charge(const struct jacobi_run_opts *o, double ops)
 {
-#ifdef SMPI_H /* defined by SimGrid's mpi.h */
-    if (o->flops)
-        smpi_execute_flops(ops);
+#ifdef SMPI_H
+    if (o->sim_t_op > 0.0)
+        smpi_execute_benched(ops * o->sim_t_op);
 #else
     (void)o;
     (void)ops;

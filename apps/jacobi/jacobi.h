@@ -98,13 +98,16 @@ struct jacobi_result {
     double ops;        /* arithmetic operations per iteration on one process (the largest block) */
 };
 
-/* Options of a run. flops: charge computation to the simulator as flops
- * (SimGrid SMPI builds only; run with smpi/simulate-computation:no). */
+/* Options of a run. sim_t_op > 0 (SimGrid SMPI builds only): charge every
+ * arithmetic operation sim_t_op seconds of simulated time. */
 struct jacobi_run_opts {
     double tol;
     int maxit;
-    int flops;
+    double sim_t_op;
 };
+
+/* 1 in a SimGrid SMPI build (where sim_t_op works), else 0. */
+int jacobi_simulated(void);
 
 /* Iterate from x = 0 until the change is at most tol or maxit iterations.
  * x (n doubles) receives the solution on every rank. Collective over

@@ -27,7 +27,8 @@ struct options {
     int all_layouts;
     struct jacobi_run_opts run;
     const char *profile;
-    double t_op;            /* < 0: from the profile, else measured */
+    double t_op;            /* given; < 0: measured in the run */
+    int t_op_profile;       /* 1: the profile's param t_op */
     int check;
 };
 
@@ -43,11 +44,11 @@ static void usage(FILE *f)
             "  --tol T            stop when max |x_k - x_{k-1}| <= T (default 1e-10)\n"
             "  --maxit K          at most K iterations (default 200)\n"
             "  --predict PROFILE  the model's prediction beside each run (eqs. (3)-(5))\n"
-            "  --t-op T           time of one arithmetic operation for the prediction (2ns);\n"
-            "                     default the profile's t_op, else measured in the run\n"
+            "  --t-op T           time of one arithmetic operation for the prediction (2ns),\n"
+            "                     or 'profile' (its param t_op); default measured in the run\n"
             "  --check            compare with a sequential Jacobi on rank 0 (n <= %d)\n"
-            "  --flops            SimGrid builds: charge the computation to the simulated\n"
-            "                     hosts as flops (run with smpi/simulate-computation:no)\n",
+            "  --sim-t-op T       SimGrid builds: charge each arithmetic operation T seconds\n"
+            "                     of simulated time (1.25ns: one flop at 800 Mflop/s)\n",
             CHECK_MAX_N);
 }
 
@@ -104,7 +105,7 @@ static int parse(int argc, char **argv, struct options *o)
         { "grid", required_argument, NULL, 'g' },    { "tol", required_argument, NULL, 't' },
         { "maxit", required_argument, NULL, 'k' },   { "predict", required_argument, NULL, 'p' },
         { "t-op", required_argument, NULL, 'o' },    { "check", no_argument, NULL, 'C' },
-        { "flops", no_argument, NULL, 'F' },         { "help", no_argument, NULL, 'h' },
+        { "sim-t-op", required_argument, NULL, 'S' }, { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 }
     };
     int ch, rc = 0;
@@ -134,9 +135,18 @@ static int parse(int argc, char **argv, struct options *o)
             rc = *end != '\0' || o->run.maxit < 1;
             break;
         case 'p': o->profile = optarg; break;
-        case 'o': rc = ortho_model_parse_seconds(optarg, &o->t_op) != MPI_SUCCESS || o->t_op < 0; break;
+        case 'o':
+            o->t_op_profile = strcmp(optarg, "profile") == 0;
+            if (!o->t_op_profile)
+                rc = ortho_model_parse_seconds(optarg, &o->t_op) != MPI_SUCCESS || o->t_op < 0;
+            break;
         case 'C': o->check = 1; break;
-        case 'F': o->run.flops = 1; break;
+        case 'S':
+            rc = ortho_model_parse_seconds(optarg, &o->run.sim_t_op) != MPI_SUCCESS
+                 || !(o->run.sim_t_op > 0.0) || !jacobi_simulated();
+            if (!jacobi_simulated() && opterr)
+                fprintf(stderr, "jacobi: --sim-t-op needs a SimGrid build (make SMPI=1)\n");
+            break;
         case 'h': rc = 2; break;
         default: rc = 1; break;
         }
@@ -210,11 +220,21 @@ static void print_header(const struct options *o, int p, ortho_model_profile_t p
 {
     printf("jacobi: n = %d on %d processes, tol %g, at most %d iterations\n", o->n, p,
            o->run.tol, o->run.maxit);
-    printf("A: a_ij in [0,1), a_ii = 2n; b_i in [n,2n); x_0 = 0; times per iteration [ms]%s\n",
-           o->run.flops ? "; computation charged as flops" : "");
+    printf("A: a_ij in [0,1), a_ii = 2n; b_i in [n,2n); x_0 = 0; times per iteration [ms]\n");
+    if (o->run.sim_t_op > 0.0)
+        printf("simulated computation: %g ns per arithmetic operation\n", 1e9 * o->run.sim_t_op);
+    if (prof != NULL && o->t_op_profile) {
+        double t_op;
+        int found = 0;
+        ortho_model_profile_param(prof, "t_op", &t_op, &found);
+        if (!found)
+            printf("model: the profile has no t_op: no predictions\n");
+    }
     if (prof != NULL)
         printf("model: %s (%s); t_op %s\n", o->profile, ortho_model_profile_machine(prof),
-               o->t_op >= 0 ? "given" : "measured in each run (first product)");
+               o->t_op_profile ? "from the profile"
+               : o->t_op >= 0  ? "given"
+                               : "measured in each run (its first, untimed product)");
     printf("%-7s %-12s %5s %9s %10s %9s %9s %8s", "variant", "comm", "iters", "rel.res",
            "total", "compute", "comm", "vs-nat");
     if (prof != NULL)
@@ -230,17 +250,26 @@ static int predict(ortho_model_profile_t prof, const struct options *o, enum jac
                    ortho_model_app_prediction *pred, double *t_op)
 {
     ortho_model_app_params a;
-    int found = 0;
+    ortho_model_layout l;
+    int found = 1, err = MPI_SUCCESS;
     memset(&a, 0, sizeof a);
+    memset(&l, 0, sizeof l);
+    for (int i = 0; i < c->layout.ndims; i++) /* p x 1 and 1 x p are native p */
+        if (c->layout.dims[i] > 1)
+            l.dims[l.ndims++] = c->layout.dims[i];
+    if (l.ndims == 0)
+        l.dims[l.ndims++] = 1;
     a.n = o->n;
     a.elem_bytes = sizeof(double);
-    *t_op = r->t_op;
-    if (o->t_op >= 0.0)
-        *t_op = o->t_op;
-    else if (ortho_model_profile_param(prof, "t_op", &a.t_op, &found) == MPI_SUCCESS && found)
-        *t_op = a.t_op;
-    a.t_op = *t_op;
-    return ortho_model_app_predict(prof, jacobi_variant_app(v), &a, &c->layout, pred);
+    a.t_op = o->t_op >= 0.0 ? o->t_op : r->t_op;
+    if (o->t_op_profile)
+        err = ortho_model_profile_param(prof, "t_op", &a.t_op, &found);
+    *t_op = a.t_op;
+    if (err == MPI_SUCCESS && !found)
+        err = MPI_ERR_ARG;
+    if (err == MPI_SUCCESS)
+        err = ortho_model_app_predict(prof, jacobi_variant_app(v), &a, &l, pred);
+    return err;
 }
 
 static void print_run(const struct options *o, ortho_model_profile_t prof, enum jacobi_variant v,
@@ -321,6 +350,9 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &p);
+    /* The model raises its errors on MPI_COMM_SELF: a prediction it cannot
+     * make prints "-", it does not abort the run. */
+    MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
     opterr = rank == 0; /* getopt's messages from rank 0 only */
     rc = parse(argc, argv, &o);
     if (rc == 0 && o.check && o.n > CHECK_MAX_N)
