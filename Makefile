@@ -133,10 +133,12 @@ $(HARNESS_BIN): %: %.o $(STATIC_LIB)
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $< $(STATIC_LIB) $(LDLIBS)
 
-# The 2D operations against native under smpirun (tests/smpi/run.sh).
+# The 2D operations against native under smpirun (tests/smpi/run.sh), then
+# the N-D operations, uneven grids and drop-ins (tests/smpi/run_nd.sh).
 check-smpi:
 	$(MAKE) SMPI=1 BUILD=build-smpi lib $(HARNESS_BIN:$(BUILD)/%=build-smpi/%)
 	BUILD=build-smpi tests/smpi/run.sh
+	BUILD=build-smpi tests/smpi/run_nd.sh
 
 demo: $(BUILD)/bin/ortho-demo
 	mpiexec -n 4 $(BUILD)/bin/ortho-demo

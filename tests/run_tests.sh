@@ -14,6 +14,9 @@ TIMEOUT=${TEST_TIMEOUT:-600}
 TABLE=(
     "test_grid: 1 2 3 4 6 8"
     "test_ortho2d: 1 2 3 4 6 8"
+    "test_orthond: 1 3 4 5 8"
+    "test_dropin: 1 2 4 5"
+    "test_interpose: 4"
     "test_model_predict: 1"
     "test_model_profile: 1"
     "test_model_fit: 1"
