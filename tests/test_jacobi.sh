@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/test_jacobi.sh NP: the Jacobi application on NP processes.
 # Every variant (row, col-mb, col-sb) with every communication mode (native,
-# auto, ortho on every 2D layout of NP) must give
+# auto, ortho on every 2D layout of NP, on a 3D and on uneven grids) must give
 # the solution of a sequential Jacobi run of as many iterations (--check),
 # for n divisible by NP and not (Allgatherv); and a run to convergence must
 # reach a small residual. Few iterations: oversubscribed MPI is slow here.
@@ -39,7 +39,7 @@ run() {
         fail=1
         return
     fi
-    local got ok bad
+    local got ok
     got=$(grep -cE '^(row|col-mb|col-sb) ' <<<"$out")
     ok=$(fields <<<"$out" | awk -v it="$iters" '$2 == it && $0 ~ /\| ok /' | wc -l)
     if [ "$got" -ne "$rows" ] || [ "$ok" -ne "$rows" ]; then
@@ -49,13 +49,14 @@ run() {
     fi
 }
 
-# n = 12 np: every layout; n = 6 np + 5, never divisible by np > 1
-# (Allgatherv): the balanced layout.
+# n = 12 np: every 2D layout. n = 6 np + 5, never divisible by np > 1
+# (Allgatherv): a 3D grid (ortho_nd_) and a 2D one, uneven boxes for most np.
 run "n=$((12 * np)) all variants and modes" $((3 * (nlayouts + 2))) 2 \
     -n $((12 * np)) --variant all --comm native,ortho,auto --grid "$layouts" \
     --tol 0 --maxit 2 --check
-run "n=$((6 * np + 5)) all variants and modes" 9 2 \
-    -n $((6 * np + 5)) --variant all --comm native,ortho,auto --tol 0 --maxit 2 --check
+run "n=$((6 * np + 5)) all variants and modes, 3D and uneven grids" 12 2 \
+    -n $((6 * np + 5)) --variant all --comm native,ortho,auto --grid 2x2x2,3x2 \
+    --tol 0 --maxit 2 --check
 
 # To convergence: the stopping rule and the residual.
 out=$("$MPIEXEC" -n "$np" "$bin" -n 40 --variant col-sb --comm ortho --tol 1e-12 --maxit 60 --check 2>&1)

@@ -29,6 +29,15 @@ void jacobi_blocks(int n, int p, int counts[], int displs[]);
  * memory runs out. */
 int jacobi_sequential(int n, int iters, double x[]);
 
+/* ---- the variants -------------------------------------------------------- */
+enum jacobi_variant { JACOBI_ROW, JACOBI_COL_MB, JACOBI_COL_SB, JACOBI_NVARIANTS };
+
+/* "row", "col-mb", "col-sb" and the collectives each calls. */
+const char *jacobi_variant_name(enum jacobi_variant v);
+const char *jacobi_variant_colls(enum jacobi_variant v);
+/* The model's formula for v: (3), (4), (5). */
+ortho_model_app jacobi_variant_app(enum jacobi_variant v);
+
 /* ---- communication modes ------------------------------------------------- */
 enum jacobi_mode { JACOBI_NATIVE, JACOBI_ORTHO, JACOBI_AUTO };
 
@@ -50,29 +59,23 @@ struct jacobi_comm {
     const struct jacobi_comm_ops *ops;
     MPI_Comm comm;                  /* the processes (not owned) */
     ortho_grid_t grid;              /* JACOBI_ORTHO: the grid (owned) */
-    int even;                       /* all counts equal: Allgather */
-    ortho_model_layout layout;      /* the layout the model predicts ({p}: native) */
-    char name[48];                  /* "native", "ortho 4x6", "auto 2x2" */
+    int even;                       /* p divides n: Allgather, else Allgatherv */
+    ortho_model_layout layout[2];   /* layout of the variant's first and second
+                                       collective ({p}: native; a grid's box) */
+    int uneven;                     /* a layout's box has empty places */
+    char name[64];                  /* "native", "ortho 4x6", "auto 8x6" */
 };
 
 /* "4x6" (or "2x3x4") into l. Returns 0, or -1 when malformed. */
 int jacobi_parse_layout(const char *text, ortho_model_layout *l);
 
-/* Set up mode on comm; for JACOBI_ORTHO, layout gives the grid (ndims 2, or
- * more when the N-D operations exist). Collective. Returns an MPI error
- * code; on failure c holds nothing to free. */
-int jacobi_comm_init(struct jacobi_comm *c, enum jacobi_mode mode,
-                     const ortho_model_layout *layout, MPI_Comm comm, int even);
+/* Set up mode on comm for variant v and system size n; for JACOBI_ORTHO,
+ * layout gives the grid (any number of dimensions; one that does not
+ * divide the size of comm becomes an uneven grid). Collective. Returns an
+ * MPI error code; on failure c holds nothing to free. */
+int jacobi_comm_init(struct jacobi_comm *c, enum jacobi_mode mode, enum jacobi_variant v, int n,
+                     const ortho_model_layout *layout, MPI_Comm comm);
 void jacobi_comm_free(struct jacobi_comm *c);
-
-/* ---- the variants -------------------------------------------------------- */
-enum jacobi_variant { JACOBI_ROW, JACOBI_COL_MB, JACOBI_COL_SB, JACOBI_NVARIANTS };
-
-/* "row", "col-mb", "col-sb" and the collectives each calls. */
-const char *jacobi_variant_name(enum jacobi_variant v);
-const char *jacobi_variant_colls(enum jacobi_variant v);
-/* The model's formula for v: (3), (4), (5). */
-ortho_model_app jacobi_variant_app(enum jacobi_variant v);
 
 /* The local part of a variant's system on one process. */
 struct jacobi_system {
@@ -80,7 +83,7 @@ struct jacobi_system {
     int n, p, rank;
     int *counts, *displs;  /* the blocks of rows (row) or columns (col-*) */
     double *a;             /* row: counts[rank] x n; col: n x counts[rank]; row-major */
-    double *b, *diag;      /* b_i and a_ii for i in 0..n-1 where needed (see problem.c) */
+    double *b, *diag;      /* b_i and a_ii, all n of them */
 };
 
 /* Generate this process's part. Collective only in that every rank calls
@@ -88,7 +91,8 @@ struct jacobi_system {
 int jacobi_system_create(struct jacobi_system *s, enum jacobi_variant v, int n, MPI_Comm comm);
 void jacobi_system_free(struct jacobi_system *s);
 
-/* One run's results; times are maxima over the ranks, per iteration. */
+/* One run's results. Times per iteration: t_iter the slowest process's,
+ * t_comp the mean computation, t_comm = t_iter - t_comp. */
 struct jacobi_result {
     int iters;
     double change;     /* max |x_k - x_{k-1}| of the last iteration */

@@ -179,26 +179,13 @@ static int ortho_layouts(const struct options *o, int p, ortho_model_layout out[
     return 1;
 }
 
-/* 0 when the ortho mode can run layout l on p processes, else 4 (rank 0
- * says why). */
-static int layout_fits(const ortho_model_layout *l, int p, int rank)
-{
-    int prod = 1;
-    for (int i = 0; i < l->ndims; i++)
-        prod *= l->dims[i];
-    if (l->ndims == 2 && prod == p)
-        return 0;
-    if (rank == 0)
-        fprintf(stderr, "jacobi: --grid: %s\n",
-                l->ndims != 2 ? "only 2D layouts (PxQ)" : "P x Q must be the number of processes");
-    return 4;
-}
-
-/* Rank 0's check against the sequential solve; seq caches the last one. */
+/* What rank 0 keeps across runs: the last sequential solution (--check),
+ * the failed checks, whether an uneven grid was shown. */
 struct checker {
     double *x;
     int iters;      /* iterations of x; -1: none yet */
     int failures;
+    int uneven;
 };
 
 static double check_against(struct checker *ck, int n, int iters, const double x[])
@@ -244,31 +231,47 @@ static void print_header(const struct options *o, int p, ortho_model_profile_t p
     printf("\n");
 }
 
-/* Predicted time of run r (rank 0). Returns MPI_SUCCESS or the model's error. */
+/* The model's layout for a grid's: extents of 1 dropped (p x 1 is native p). */
+static ortho_model_layout model_layout(const ortho_model_layout *grid)
+{
+    ortho_model_layout l;
+    memset(&l, 0, sizeof l);
+    for (int i = 0; i < grid->ndims; i++)
+        if (grid->dims[i] > 1)
+            l.dims[l.ndims++] = grid->dims[i];
+    if (l.ndims == 0)
+        l.dims[l.ndims++] = 1;
+    return l;
+}
+
+/* Predicted time of run r (rank 0): formula (3), (4) or (5) with each
+ * collective on its layout. Returns MPI_SUCCESS or an error code (also for
+ * uneven grids, which the model does not cover). */
 static int predict(ortho_model_profile_t prof, const struct options *o, enum jacobi_variant v,
                    const struct jacobi_comm *c, const struct jacobi_result *r,
                    ortho_model_app_prediction *pred, double *t_op)
 {
     ortho_model_app_params a;
-    ortho_model_layout l;
+    ortho_model_layout l0 = model_layout(&c->layout[0]), l1 = model_layout(&c->layout[1]);
     int found = 1, err = MPI_SUCCESS;
     memset(&a, 0, sizeof a);
-    memset(&l, 0, sizeof l);
-    for (int i = 0; i < c->layout.ndims; i++) /* p x 1 and 1 x p are native p */
-        if (c->layout.dims[i] > 1)
-            l.dims[l.ndims++] = c->layout.dims[i];
-    if (l.ndims == 0)
-        l.dims[l.ndims++] = 1;
     a.n = o->n;
     a.elem_bytes = sizeof(double);
     a.t_op = o->t_op >= 0.0 ? o->t_op : r->t_op;
     if (o->t_op_profile)
         err = ortho_model_profile_param(prof, "t_op", &a.t_op, &found);
     *t_op = a.t_op;
-    if (err == MPI_SUCCESS && !found)
+    if (err == MPI_SUCCESS && (!found || c->uneven))
         err = MPI_ERR_ARG;
     if (err == MPI_SUCCESS)
-        err = ortho_model_app_predict(prof, jacobi_variant_app(v), &a, &l, pred);
+        err = ortho_model_app_predict(prof, jacobi_variant_app(v), &a, &l0, pred);
+    if (err == MPI_SUCCESS && pred->ncolls == 2 && memcmp(&l0, &l1, sizeof l0) != 0) {
+        ortho_model_app_prediction second; /* the second collective on its own layout */
+        err = ortho_model_app_predict(prof, jacobi_variant_app(v), &a, &l1, &second);
+        pred->coll[1] = second.coll[1];
+        pred->comm = pred->coll[0].total + pred->coll[1].total;
+        pred->total = pred->compute + pred->comm;
+    }
     return err;
 }
 
@@ -319,8 +322,7 @@ static int run_variant(const struct options *o, enum jacobi_variant v, ortho_mod
             struct jacobi_comm c;
             struct jacobi_result r;
             double check_err = 0.0;
-            err = jacobi_comm_init(&c, (enum jacobi_mode)m, &layouts[l], MPI_COMM_WORLD,
-                                   o->n % p == 0);
+            err = jacobi_comm_init(&c, (enum jacobi_mode)m, v, o->n, &layouts[l], MPI_COMM_WORLD);
             if (err != MPI_SUCCESS)
                 break;
             err = jacobi_iterate(&sys, &c, &o->run, x, &r);
@@ -332,6 +334,7 @@ static int run_variant(const struct options *o, enum jacobi_variant v, ortho_mod
                     ck->failures += !(check_err <= 1e-12);
                 }
                 print_run(o, prof, v, &c, &r, t_native, check_err);
+                ck->uneven |= c.uneven;
             }
             jacobi_comm_free(&c);
         }
@@ -346,7 +349,7 @@ int main(int argc, char **argv)
     struct options o;
     int rank, p, rc, err = MPI_SUCCESS, failures = 0;
     ortho_model_profile_t prof = NULL;
-    struct checker ck = { NULL, -1, 0 };
+    struct checker ck = { NULL, -1, 0, 0 };
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &p);
@@ -359,8 +362,6 @@ int main(int argc, char **argv)
         rc = 1;
     if (rc == 0 && o.n < p)
         rc = 3;
-    for (int l = 0; rc == 0 && l < o.nlayouts; l++)
-        rc = layout_fits(&o.layouts[l], p, rank);
     if (rank == 0 && (rc == 1 || rc == 2))
         usage(rc == 2 ? stdout : stderr);
     if (rank == 0 && rc == 3)
@@ -386,6 +387,9 @@ int main(int argc, char **argv)
             err = run_variant(&o, (enum jacobi_variant)v, prof, &ck);
     failures = ck.failures + (err != MPI_SUCCESS);
     MPI_Bcast(&failures, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (rank == 0 && ck.uneven)
+        printf("*: an uneven grid (the box has empty places: ortho_grid_create_uneven); "
+               "the model does not cover it\n");
     if (rank == 0 && o.check)
         printf("check: %s (each x against a sequential Jacobi of as many iterations, "
                "max |x - x_seq| / max(1, |x_seq|) <= 1e-12)\n",
