@@ -34,7 +34,7 @@ static const check_case cases[] = {
 };
 
 /* Data-parallel native, ortho on every P x Q with P, Q >= 2 (the balanced
- * grid when there is none), auto when built; task-parallel native and ortho
+ * grid when there is none), auto; task-parallel native and ortho
  * when there is more than one group (with one group it is the data-parallel
  * program). */
 static int variants(int p, pab_cfg out[MAX_VARIANTS], const pab_cfg *base)
@@ -49,8 +49,7 @@ static int variants(int p, pab_cfg out[MAX_VARIANTS], const pab_cfg *base)
         }
     if (!any)
         out[nv] = *base, out[nv].impl = PAB_IMPL_DATA, out[nv++].comm = PAB_COMM_ORTHO;
-    if (pab_comm_available(PAB_COMM_AUTO))
-        out[nv] = *base, out[nv].impl = PAB_IMPL_DATA, out[nv++].comm = PAB_COMM_AUTO;
+    out[nv] = *base, out[nv].impl = PAB_IMPL_DATA, out[nv++].comm = PAB_COMM_AUTO;
     if (pab_task_groups(base->K, p) > 1) {
         out[nv] = *base, out[nv].impl = PAB_IMPL_TASK, out[nv++].comm = PAB_COMM_NATIVE;
         out[nv] = *base, out[nv].impl = PAB_IMPL_TASK, out[nv++].comm = PAB_COMM_ORTHO;

@@ -6,19 +6,13 @@
  *           rows first, then columns with blocks of Q (formula (2))
  *   auto    the drop-in functions of the library with MPI's arguments; the
  *           library picks the layout (ORTHO_GRID, a chooser, or a balanced
- *           2D grid; include/ortho_dropin.h). Built when the library has
- *           them (ortho.h includes ortho_dropin.h). */
+ *           2D grid; include/ortho_dropin.h) and caches its grid on the
+ *           communicator. */
 #include "pab.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-#if defined(ORTHO_DROPIN_H_INCLUDED)
-#define PAB_HAVE_AUTO 1
-#else
-#define PAB_HAVE_AUTO 0
-#endif
 
 static int run_native(pab_mb *mb, const double *mine, double *full)
 {
@@ -39,38 +33,28 @@ static int run_ortho(pab_mb *mb, const double *mine, double *full)
 
 static int run_auto(pab_mb *mb, const double *mine, double *full)
 {
-#if PAB_HAVE_AUTO
     int mc = mb->counts[mb->rank];
     if (mb->even)
         return ortho_allgather(mine, mc, MPI_DOUBLE, full, mc, MPI_DOUBLE, mb->comm);
     return ortho_allgatherv(mine, mc, MPI_DOUBLE, full, mb->counts, mb->displs, MPI_DOUBLE, mb->comm);
-#else
-    (void)mb, (void)mine, (void)full;
-    return MPI_ERR_OTHER;
-#endif
 }
 
 /* The layout the drop-in functions use for this multi-broadcast. */
 static int auto_layout(pab_mb *mb)
 {
-#if PAB_HAVE_AUTO
     double bytes = (double)mb->n / mb->p * sizeof(double);
     return ortho_comm_layout(mb->comm, mb->even ? ORTHO_OP_ALLGATHER : ORTHO_OP_ALLGATHERV, bytes,
                              &mb->ndims, mb->dims, &mb->why);
-#else
-    (void)mb;
-    return MPI_ERR_OTHER;
-#endif
 }
 
 static const struct mode {
     const char *name;
-    int available, needs_grid;
+    int needs_grid;
     int (*run)(pab_mb *mb, const double *mine, double *full);
 } modes[PAB_NCOMMS] = {
-    [PAB_COMM_NATIVE] = { "native", 1, 0, run_native },
-    [PAB_COMM_ORTHO] = { "ortho", 1, 1, run_ortho },
-    [PAB_COMM_AUTO] = { "auto", PAB_HAVE_AUTO, 0, run_auto },
+    [PAB_COMM_NATIVE] = { "native", 0, run_native },
+    [PAB_COMM_ORTHO] = { "ortho", 1, run_ortho },
+    [PAB_COMM_AUTO] = { "auto", 0, run_auto },
 };
 
 const char *pab_comm_name(pab_comm mode)
@@ -86,11 +70,6 @@ int pab_comm_from_name(const char *name, pab_comm *mode)
             return 0;
         }
     return -1;
-}
-
-int pab_comm_available(pab_comm mode)
-{
-    return (int)mode >= 0 && mode < PAB_NCOMMS && modes[mode].available;
 }
 
 int pab_mb_create(MPI_Comm comm, int n, pab_comm mode, const int dims[2], pab_mb *mb)
@@ -115,10 +94,6 @@ int pab_mb_create(MPI_Comm comm, int n, pab_comm mode, const int dims[2], pab_mb
         at += mb->counts[r];
     }
     mb->even = n % mb->p == 0;
-    if (!pab_comm_available(mode)) {
-        err = MPI_ERR_OTHER;
-        goto fn_fail;
-    }
     mb->ndims = 1;
     mb->dims[0] = mb->p;
     if (modes[mode].needs_grid) {

@@ -91,8 +91,6 @@ typedef enum pab_comm { PAB_COMM_NATIVE = 0, PAB_COMM_ORTHO, PAB_COMM_AUTO, PAB_
 
 const char *pab_comm_name(pab_comm mode);
 int pab_comm_from_name(const char *name, pab_comm *mode);
-/* 1 when the mode is built in (auto needs the drop-in functions). */
-int pab_comm_available(pab_comm mode);
 
 /* The multi-broadcast of a vector of n doubles, block-distributed over the
  * processes of comm (rank r holds counts[r] = n/p or n/p + 1 elements at

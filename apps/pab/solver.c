@@ -184,6 +184,7 @@ static int setup(MPI_Comm comm, const pab_ode *ode, const pab_cfg *cfg, state *s
     s->group = comm;
     s->cross = MPI_COMM_NULL;
     if (s->G > 1) {
+        s->group = MPI_COMM_NULL;
         err = MPI_Comm_split(comm, s->g, rank, &s->group);
         if (err == MPI_SUCCESS)
             err = MPI_Comm_split(comm, rank % s->q, rank, &s->cross);
@@ -269,9 +270,6 @@ int pab_solve(MPI_Comm comm, const pab_ode *ode, const pab_coefs *co, const pab_
     if (err == MPI_ERR_DIMS)
         snprintf(msg, PAB_MSG_MAX, "the grid %dx%d does not have the %d processes of a group",
                  cfg->dims[0], cfg->dims[1], s.q);
-    else if (err == MPI_ERR_OTHER && !pab_comm_available(cfg->comm))
-        snprintf(msg, PAB_MSG_MAX, "communication %s is not available in this build",
-                 pab_comm_name(cfg->comm));
     if (err == MPI_SUCCESS)
         err = start(&s, ode, co, cfg);
     for (int n = 0; n < total && err == MPI_SUCCESS; n++) {
