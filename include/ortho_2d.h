@@ -4,10 +4,13 @@
  *
  * Each function takes the arguments of its MPI counterpart with the
  * communicator replaced by a 2-dimensional grid (ortho_grid_create() with
- * ndims = 2). Ranks and roots are ranks of the communicator the grid was
- * built on. All functions are collective over that communicator, with the
- * argument rules of the MPI counterpart: the same root, op and matching
- * type signatures on every rank, MPI_IN_PLACE where MPI allows it.
+ * ndims = 2, or ortho_grid_create_uneven() for a process count the layout
+ * does not divide: see ortho_nd.h for how a short last row is served; the
+ * ortho_nd_ functions take grids of any number of dimensions). Ranks and
+ * roots are ranks of the communicator the grid was built on. All functions
+ * are collective over that communicator, with the argument rules of the MPI
+ * counterpart: the same root, op and matching type signatures on every
+ * rank, MPI_IN_PLACE where MPI allows it.
  *
  * | operation  | phase 1                                | phase 2                            |
  * |------------|----------------------------------------|------------------------------------|
