@@ -61,16 +61,7 @@ int pab_predict_print(const pab_opts *o, int p, const pab_result *res)
         l.ndims = 1, l.dims[0] = 1;
     printf("predicted (%s; t_op %.3g s %s, T_eval %.3g s %s):\n", o->profile, ap.t_op,
            o->t_op >= 0.0 ? "given" : "measured", ap.t_eval, o->t_eval >= 0.0 ? "given" : "measured");
-    if (q == 1) {
-        double np1 = o->n;
-        total = c->method == PAB_METHOD_PAB
-                    ? S * (np1 * ap.t_eval + (2.0 * c->K + 1.0) * np1 * ap.t_op)
-                    : S * iters * np1 * ap.t_eval + S * (2.0 * c->K + 1.0) * np1 * ap.t_op
-                          + 3.0 * S * iters * np1 * ap.t_op;
-        printf("  compute %.6g s (one process per group: no multi-broadcast)\n", total);
-        if (G > 1)
-            printf("  (the exchange between the %d groups is not predicted here)\n", G);
-    } else if (G == 1) {
+    if (G == 1 && q > 1) {
         if (ortho_model_app_predict(prof, c->method == PAB_METHOD_PAB ? ORTHO_MODEL_PAB : ORTHO_MODEL_PABM,
                                     &ap, &l, &pred) != MPI_SUCCESS) {
             fprintf(stderr, "pab: the profile does not cover allgather on %d processes\n", p);
@@ -82,12 +73,16 @@ int pab_predict_print(const pab_opts *o, int p, const pab_result *res)
         printf("]\n");
         total = pred.total;
     } else {
+        /* task-parallel, or one process */
         ortho_model_prediction grp, xch;
-        double nq = (double)o->n / q, e = ap.elem_bytes, compute, comm;
+        double nq = (double)o->n / q, e = ap.elem_bytes, compute, comm = 0.0;
         int one[1] = { G };
-        if (ortho_model_predict_grid(prof, ORTHO_MODEL_ALLGATHER, l.ndims, l.dims, nq * e, &grp) != MPI_SUCCESS
-            || ortho_model_predict_grid(prof, ORTHO_MODEL_ALLGATHER, 1, one, (S + 1) * nq * e, &xch)
-                   != MPI_SUCCESS) {
+        memset(&grp, 0, sizeof grp);
+        memset(&xch, 0, sizeof xch);
+        if ((q > 1 && ortho_model_predict_grid(prof, ORTHO_MODEL_ALLGATHER, l.ndims, l.dims, nq * e, &grp)
+                          != MPI_SUCCESS)
+            || (G > 1 && ortho_model_predict_grid(prof, ORTHO_MODEL_ALLGATHER, 1, one, (S + 1) * nq * e, &xch)
+                             != MPI_SUCCESS)) {
             fprintf(stderr, "pab: the profile does not cover allgather on %d or %d processes\n", q, G);
             ortho_model_profile_free(&prof);
             return -1;
@@ -97,11 +92,18 @@ int pab_predict_print(const pab_opts *o, int p, const pab_result *res)
                       : S * iters * nq * ap.t_eval + S * (2.0 * c->K + 1.0) * nq * ap.t_op
                             + 3.0 * S * iters * nq * ap.t_op;
         comm = S * iters * grp.total + xch.total;
-        printf("  compute %.6g s + communication %.6g s = %d*[", compute, comm, S * iters);
-        print_coll(&grp);
-        printf("] + exchange ");
-        print_coll(&xch);
-        printf("  (task-parallel: our extension of the formulas)\n");
+        printf("  compute %.6g s + communication %.6g s", compute, comm);
+        if (q > 1) {
+            printf(" = %d*[", S * iters);
+            print_coll(&grp);
+            printf("]");
+        }
+        if (G > 1) {
+            printf(" + exchange ");
+            print_coll(&xch);
+            printf("\n  (task-parallel: our extension of the formulas)");
+        }
+        printf("\n");
         total = compute + comm;
     }
     dev = res->step_s > 0.0 ? 100.0 * (total - res->step_s) / res->step_s : 0.0;
