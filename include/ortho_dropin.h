@@ -5,16 +5,29 @@
  *
  * Replacing MPI_Allgather by ortho_allgather is a rename. On the first call
  * for an operation and a size class (a power-of-two range of the message
- * size) the library picks a layout for the communicator, in this order:
+ * size) the library decides what to run on the communicator: a
+ * *candidate* (ortho_candidate below): the native collective, or a variant
+ * on a grid with a phase order. In this order:
  *
- *  1. the environment: ORTHO_GRID=8x12, ORTHO_GRID=4x4x6 (any number of
- *     extents, 0 for "choose"), or ORTHO_GRID=native; a layout that does
- *     not divide the communicator's size becomes an uneven grid (the
- *     trailing extents kept, see ortho_grid_create_uneven()). A malformed
- *     value prints one message on rank 0 and runs the native operation;
- *  2. the layout chooser, when one is installed (ortho_set_layout_chooser();
- *     the model module installs one when a profile is loaded);
- *  3. a balanced 2D layout (the paper's default finding): MPI_Dims_create
+ *  1. ORTHO_VARIANT: a candidate name for every operation
+ *     (ORTHO_VARIANT=rsag:node) and/or per operation
+ *     (ORTHO_VARIANT=allgather=phases:node:cols,reduce=rsag:4x8); a
+ *     variant that does not apply to an operation runs "phases" with the
+ *     same layout and order; a name without a layout takes ORTHO_GRID's,
+ *     else the default one. A malformed value prints one message on rank 0
+ *     and runs the native operations;
+ *  2. ORTHO_GRID=8x12, ORTHO_GRID=4x4x6 (any number of extents, 0 for
+ *     "choose"), or ORTHO_GRID=native: the "phases" variant on that layout
+ *     in the paper's order; a layout that does not divide the
+ *     communicator's size becomes an uneven grid (the trailing extents
+ *     kept, see ortho_grid_create_uneven()). A malformed value prints one
+ *     message on rank 0 and runs the native operation;
+ *  3. the candidate chooser, when one is installed
+ *     (ortho_set_candidate_chooser(); for selection by model or by
+ *     measured decisions);
+ *  4. the layout chooser, when one is installed (ortho_set_layout_chooser():
+ *     "phases" on the layout it returns);
+ *  5. a balanced 2D layout (the paper's default finding): MPI_Dims_create
  *     when its rows are at most 4 times longer than its columns, else rows
  *     of about sqrt(p) processes with a shorter last row; the native
  *     operation below 4 processes.
@@ -23,7 +36,7 @@
  * communicator as an attribute whose delete callback frees them, so
  * MPI_Comm_free (and MPI_Finalize for MPI_COMM_WORLD) releases everything.
  * With ORTHO_VERBOSE=1, rank 0 of each communicator prints to stderr, once
- * per operation and size class, the layout chosen and why.
+ * per operation and size class, the candidate chosen and why.
  *
  * Intercommunicators, communicators of one process (MPI_COMM_SELF) and
  * arguments MPI would reject go straight to the PMPI_ function, which
@@ -31,7 +44,7 @@
  * through the communicator's error handler, as MPI raises them.
  *
  * All functions are collective over \p comm, with the rules of their MPI
- * counterpart. The layout chooser and the environment must give the same
+ * counterpart. The choosers and the environment must give the same
  * answer on every process. Not thread-safe: call from one thread at a time
  * (MPI_THREAD_FUNNELED or SERIALIZED).
  */
@@ -119,6 +132,185 @@ int ortho_set_layout_chooser(ortho_layout_chooser chooser, void *ctx);
  */
 int ortho_comm_layout(MPI_Comm comm, ortho_op op, double bytes, int *ndims,
                       int dims[ORTHO_GRID_MAX_DIMS], const char **why);
+
+/* ---- candidates: what the drop-ins run ------------------------------------ */
+
+/**
+ * \brief The algorithms a drop-in call can run (one file each under
+ * lib/variants/ or lib/ortho2d/, each opening with its cost formula; the
+ * model module has the same formula, see ortho_model.h).
+ *
+ * Each is valid for some operations only (ortho_variant_valid()); a
+ * candidate whose variant does not apply to an operation runs "phases".
+ */
+typedef enum ortho_variant {
+    /** "native": the PMPI_ collective on the caller's communicator. */
+    ORTHO_VARIANT_NATIVE = 0,
+    /** "phases": one native collective per grid dimension (the paper's
+     *  orthogonal realization; all nine operations). */
+    ORTHO_VARIANT_PHASES,
+    /** "rsag": reduce and allreduce, bandwidth-optimal: reduce-scatter
+     *  inside the first groups, each 1/p2 piece reduced across the other
+     *  groups, then gather (reduce) or allgather (allreduce) inside the
+     *  first groups. */
+    ORTHO_VARIANT_RSAG,
+    /** "scag": bcast, bandwidth-optimal: scatter inside the root's first
+     *  group, each piece broadcast across the other groups, allgather
+     *  inside the first groups. */
+    ORTHO_VARIANT_SCAG,
+    ORTHO_VARIANT_COUNT
+} ortho_variant;
+
+/**
+ * \brief Which groups the first phase runs in. On a grid d[0] x ... x
+ * d[k-1] the rows are the last dimension (on a node-aware grid: the
+ * processes of one node) and the columns the others (node-aware: the
+ * lanes, one process per node with the same local rank).
+ */
+typedef enum ortho_order {
+    /** The paper's order: "phases" bcast and scatter as ORTHO_ORDER_COLS
+     *  (the root's column first), everything else as ORTHO_ORDER_ROWS. */
+    ORTHO_ORDER_PAPER = 0,
+    /** The rows first: the first phase runs in the rows (bcast, scatter
+     *  and scag: in the root's row, then in every column). */
+    ORTHO_ORDER_ROWS,
+    /** The columns first (bcast, scatter and scag: the root's column, then
+     *  every row). Gather, allgather and their v-forms then collect blocks
+     *  out of rank order and put them in order (see each variant's file
+     *  for how); reduce, allreduce and rsag with a non-commutative MPI_Op
+     *  run the rows order instead, which keeps rank order. */
+    ORTHO_ORDER_COLS
+} ortho_order;
+
+/**
+ * \brief What a drop-in call runs: the native collective, or a variant on
+ * a grid with a phase order.
+ *
+ * A zero-initialized candidate is the native operation with no layout.
+ * For variant NATIVE the other fields are ignored.
+ */
+typedef struct ortho_candidate {
+    ortho_variant variant;
+    ortho_order order;
+    /** 1: a node-aware grid (ortho_grid_create_nodes()): the last
+     *  dimension is the shared-memory node and the leading dimensions
+     *  factor the number of nodes. Falls back to a plain grid (of the same
+     *  dims when given, else balanced) when the nodes differ in size by
+     *  more than one short node. */
+    int node_aware;
+    /** 0: the default layout (node-aware: nodes x node size; otherwise the
+     *  balanced 2D box); 1: one phase (the native operation); 2 or more:
+     *  the extents in dims (ortho_grid_create_uneven() rules; a 0 entry is
+     *  chosen; node-aware: dims[ndims-1] 0 means the node size). */
+    int ndims;
+    int dims[ORTHO_GRID_MAX_DIMS];
+} ortho_candidate;
+
+/** Room for a candidate's name, with its terminating 0. */
+#define ORTHO_CANDIDATE_NAME_MAX 96
+
+/** \brief "native", "phases", "rsag", "scag"; NULL for an invalid value.
+ *  Not collective. */
+const char *ortho_variant_name(ortho_variant variant);
+
+/** \brief 1 when \p variant applies to \p op (native and phases to all
+ *  nine, rsag to reduce and allreduce, scag to bcast), else 0.
+ *  Not collective. */
+int ortho_variant_valid(ortho_variant variant, ortho_op op);
+
+/**
+ * \brief The name of a candidate, as profiles, ORTHO_VARIANT and
+ * ORTHO_VERBOSE write it: the variant, then the fields that differ from
+ * their defaults, separated by ':':
+ * "native", "phases", "phases:8x16", "phases:node:cols", "rsag:4x4x8:rows",
+ * "scag:node:16x8". Not collective.
+ * \param[out] text  room for \p len characters (ORTHO_CANDIDATE_NAME_MAX
+ *                   always suffices)
+ * \return MPI_SUCCESS; MPI_ERR_ARG for NULL arguments or an invalid
+ *         candidate; MPI_ERR_TRUNCATE when \p len is too small.
+ */
+int ortho_candidate_name(const ortho_candidate *cand, char *text, int len);
+
+/**
+ * \brief Parse a candidate name (the inverse of ortho_candidate_name(),
+ * which gives the same candidate back): a variant name, then in any order
+ * a layout ("8x16", "4x4x8", "0x8"), "node", and an order ("paper",
+ * "rows", "cols"). Spaces around the text are ignored. Not collective.
+ * \return MPI_SUCCESS; MPI_ERR_ARG for NULL arguments or text that is not
+ *         a candidate.
+ */
+int ortho_candidate_parse(const char *text, ortho_candidate *cand);
+
+/**
+ * \brief The candidates the drop-ins can run for \p op on \p p processes
+ * whose nodes hold \p node_size processes each (0: unknown or unequal
+ * nodes: no node-aware candidates), with grids of 2 to \p maxdims
+ * dimensions, each with its layout and order explicit (never
+ * ORTHO_ORDER_PAPER), without duplicates:
+ *  - native first;
+ *  - "phases" on every 2D layout p1 x p2 of p with both factors >= 2, rows
+ *    and cols orders (for bcast and scatter the same two), then on the
+ *    N-D layouts of 3 to maxdims dimensions (every factor >= 2) in the
+ *    paper's order;
+ *  - the op's bandwidth-optimal variant (rsag, scag) on the same 2D
+ *    layouts, both orders;
+ *  - with node_size >= 2 dividing p and p / node_size >= 2, node-aware
+ *    candidates of every applicable variant: {p/node_size, node_size}
+ *    in both orders, and for maxdims >= 3 the node-aware layouts
+ *    {a, b, node_size} with a x b = p / node_size in the paper's order.
+ * Not collective; needs no MPI.
+ * \param[out] out  room for \p cap candidates (may be NULL when cap is 0)
+ * \param[out] n    how many there are (may exceed cap; only cap are stored)
+ * \return MPI_SUCCESS; MPI_ERR_ARG for an invalid op, p < 1, maxdims < 1
+ *         or a NULL n.
+ */
+int ortho_candidates(ortho_op op, int p, int node_size, int maxdims, ortho_candidate out[],
+                     int cap, int *n);
+
+/**
+ * \brief A candidate chooser: what the drop-ins run for \p op on \p p
+ * processes with message size \p bytes (the size of ortho_layout_chooser),
+ * where \p node_size is the processes per shared-memory node (0 when the
+ * nodes differ in size or are unknown).
+ * \param[out] cand  the candidate (ortho_candidates() lists them)
+ * \return 1 when it decided, 0 for "no decision" (the layout chooser, then
+ *         the balanced default are asked). It must answer the same on every
+ *         process.
+ */
+typedef int (*ortho_candidate_chooser)(ortho_op op, int p, int node_size, double bytes,
+                                       void *ctx, ortho_candidate *cand);
+
+/**
+ * \brief Install \p chooser (NULL: none) with its context, for decisions
+ * taken from now on. It is asked before the layout chooser; ORTHO_VARIANT
+ * and ORTHO_GRID still come first. Not collective, but every process must
+ * install the same chooser. \return MPI_SUCCESS.
+ */
+int ortho_set_candidate_chooser(ortho_candidate_chooser chooser, void *ctx);
+
+/**
+ * \brief The candidate the drop-in functions run for \p op and \p bytes
+ * on \p comm, and why; the layout and order as run (a node-aware request
+ * that fell back reads node_aware 0). Collective over \p comm when the
+ * decision is not cached yet (grids are created, as by the first call).
+ * \param[out] cand  the candidate; ndims 1 with dims[0] = size for native
+ * \param[out] why   may be NULL; a static text ("ORTHO_VARIANT", "candidate
+ *                   chooser", "balanced default", ...)
+ * \return MPI_SUCCESS; MPI_ERR_COMM for MPI_COMM_NULL; MPI_ERR_ARG.
+ */
+int ortho_comm_candidate(MPI_Comm comm, ortho_op op, double bytes, ortho_candidate *cand,
+                         const char **why);
+
+/**
+ * \brief The processes per shared-memory node of \p comm
+ * (MPI_Comm_split_type with MPI_COMM_TYPE_SHARED; under SimGrid SMPI a host
+ * with several cores is a node): the common size when every node holds the
+ * same number, else 0; also 0 for a single node. Collective over \p comm
+ * the first time (the result is cached on it with the drop-ins' grids).
+ * \return MPI_SUCCESS; MPI_ERR_COMM for MPI_COMM_NULL or an
+ *         intercommunicator.
+ */
+int ortho_comm_node_size(MPI_Comm comm, int *node_size);
 
 #ifdef __cplusplus
 }

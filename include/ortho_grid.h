@@ -92,6 +92,55 @@ int ortho_grid_create(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *
 int ortho_grid_create_uneven(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *grid);
 
 /**
+ * \brief Build a node-aware grid: every row holds the processes of one
+ * shared-memory node, every column (a "lane") one process per node, those
+ * with the same rank inside their node.
+ *
+ * Collective over \p comm; \p ndims and \p dims must match on all ranks.
+ * Nodes are the groups of MPI_Comm_split_type(MPI_COMM_TYPE_SHARED) (under
+ * SimGrid SMPI: the processes of one host). The grid's communicator
+ * (ortho_grid_comm()) lists the processes node by node, each node's in
+ * the order of \p comm, nodes in the order of their lowest rank; when the
+ * placement is consecutive (ranks 0..q-1 on the first node, ...) that is
+ * the order of \p comm, otherwise (e.g. round-robin placement) roots and
+ * block positions of the ortho_2d_ and ortho_nd_ operations on this grid
+ * refer to the grid's order (ortho_grid_comm_rank() translates; the
+ * drop-in functions do it themselves).
+ *
+ * Nodes of different sizes: when all nodes have q processes but one, which
+ * has fewer, that node becomes the short last row of an uneven grid (see
+ * ortho_grid_create_uneven()). Otherwise (more than one smaller node, a
+ * single node, nodes of one process) the grid is the plain uneven grid of
+ * \p dims, with the last extent chosen when it is 0, and
+ * ortho_grid_node_aware() reports 0.
+ *
+ * \param[in]  comm   any intracommunicator; it is duplicated (reordered)
+ * \param[in]  ndims  2 to ORTHO_GRID_MAX_DIMS
+ * \param[in]  dims   dims[ndims-1]: the node size, or 0 (the node size);
+ *                    the leading extents factor the number of nodes (0
+ *                    entries chosen, dims[0] recomputed, as in
+ *                    ortho_grid_create_uneven()): {0, 0} is nodes x node size
+ * \param[out] grid   the new grid
+ * \return MPI_SUCCESS; MPI_ERR_DIMS for \p ndims out of range or a
+ *         dims[ndims-1] that is neither 0 nor the node size; MPI_ERR_ARG for
+ *         NULL \p dims / \p grid or a negative entry; MPI_ERR_COMM for
+ *         MPI_COMM_NULL or an intercommunicator.
+ * \note On failure *grid is set to NULL and nothing is allocated.
+ */
+int ortho_grid_create_nodes(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *grid);
+
+/** \brief 1 when the rows of \p grid are shared-memory nodes
+ *  (ortho_grid_create_nodes() succeeded without falling back), else 0.
+ *  Not collective. */
+int ortho_grid_node_aware(ortho_grid_t grid, int *node_aware);
+
+/** \brief The rank, in the communicator the grid was built on, of the
+ *  process with rank \p grid_rank in ortho_grid_comm() (the same number
+ *  except on node-aware grids over a non-consecutive placement).
+ *  Not collective. */
+int ortho_grid_comm_rank(ortho_grid_t grid, int grid_rank, int *comm_rank);
+
+/**
  * \brief Release a grid and its communicators; sets *grid to NULL.
  *
  * Collective over the grid's communicator (communicators are freed).

@@ -26,7 +26,16 @@ enum {
 struct cached_layout {
     int ndims;
     int dims[ORTHO_GRID_MAX_DIMS];   /* as asked for (the key) */
+    int node_aware;                  /* asked for (the key) */
+    int fell_back;                   /* node-aware asked, plain grid made */
     ortho_grid_t grid;
+};
+
+/* The decision for one operation and size class. */
+struct decision {
+    signed char layout;              /* index into layouts, NATIVE or UNDECIDED */
+    unsigned char variant, order;    /* ortho_variant, ortho_order (resolved) */
+    const char *why;
 };
 
 struct comm_cache {
@@ -37,16 +46,21 @@ struct comm_cache {
     int env_ndims;
     int env_dims[ORTHO_GRID_MAX_DIMS];
     char env_why[64];                       /* "ORTHO_GRID=8x12" */
+    enum ortho_env_grid venv;              /* ORTHO_VARIANT */
+    int venv_set[ORTHO_OP_COUNT];
+    ortho_candidate venv_cand[ORTHO_OP_COUNT];
+    char venv_why[64];
+    int node_size;                          /* -1: not detected yet */
     int nlayouts;
     struct cached_layout layouts[MAX_LAYOUTS];
-    signed char decision[ORTHO_OP_COUNT][SIZE_CLASSES];
-    const char *why[ORTHO_OP_COUNT][SIZE_CLASSES];
+    struct decision decision[ORTHO_OP_COUNT][SIZE_CLASSES];
 };
 
 /* Keyvals: process-wide handles, like the communicators MPI predefines. */
 static int cache_keyval = MPI_KEYVAL_INVALID;
 static int finalize_keyval = MPI_KEYVAL_INVALID;
 static int malformed_reported;
+static int malformed_variant_reported;
 static int caches_made;
 
 static void cache_free(struct comm_cache *cache)
@@ -132,7 +146,10 @@ static struct comm_cache *cache_get(MPI_Comm comm)
         return NULL;
     PMPI_Comm_size(comm, &cache->size);
     PMPI_Comm_rank(comm, &cache->rank);
-    memset(cache->decision, UNDECIDED, sizeof cache->decision);
+    for (int op = 0; op < ORTHO_OP_COUNT; op++)
+        for (int c = 0; c < SIZE_CLASSES; c++)
+            cache->decision[op][c].layout = UNDECIDED;
+    cache->node_size = -1;
     char name[MPI_MAX_OBJECT_NAME] = "";
     int name_len = 0;
     PMPI_Comm_get_name(comm, name, &name_len);
@@ -153,6 +170,18 @@ static struct comm_cache *cache_get(MPI_Comm comm)
                 text);
         malformed_reported = 1;
     }
+    const char *vtext = getenv("ORTHO_VARIANT");
+    cache->venv = ortho__parse_variant_env(vtext, cache->venv_cand, cache->venv_set);
+    snprintf(cache->venv_why, sizeof cache->venv_why, "ORTHO_VARIANT=%s",
+             vtext != NULL ? vtext : "");
+    if (cache->venv == ORTHO_ENV_MALFORMED && cache->rank == 0 && !malformed_variant_reported) {
+        fprintf(stderr,
+                "ortho: ORTHO_VARIANT=\"%s\" is not a candidate (examples: rsag:node, "
+                "phases:8x16:cols, allgather=phases:node:cols,reduce=native); the native MPI "
+                "collectives run instead\n",
+                vtext);
+        malformed_variant_reported = 1;
+    }
     if (PMPI_Comm_set_attr(comm, cache_keyval, cache) != MPI_SUCCESS) {
         free(cache);
         return NULL;
@@ -170,37 +199,68 @@ static int size_class(double bytes)
     return 2 + (k < SIZE_CLASSES - 3 ? k : SIZE_CLASSES - 3);
 }
 
-/* The cached grid for a layout, made when first asked for; -1 when it
- * cannot be made (then the native call). Collective over comm. */
-static int layout_index(struct comm_cache *cache, MPI_Comm comm, int ndims, const int dims[])
+/* The cached grid for a layout (node-aware or not), made when first asked
+ * for; -1 when it cannot be made (then the native call). Collective over
+ * comm. */
+static int layout_index(struct comm_cache *cache, MPI_Comm comm, int ndims, const int dims[],
+                        int node_aware)
 {
     for (int i = 0; i < cache->nlayouts; i++)
-        if (cache->layouts[i].ndims == ndims &&
+        if (cache->layouts[i].ndims == ndims && cache->layouts[i].node_aware == node_aware &&
             memcmp(cache->layouts[i].dims, dims, (size_t)ndims * sizeof dims[0]) == 0)
             return i;
     if (cache->nlayouts == MAX_LAYOUTS)
         return -1;
     struct cached_layout *l = &cache->layouts[cache->nlayouts];
-    if (ortho__grid_create_quiet(comm, ndims, dims, &l->grid) != MPI_SUCCESS)
+    int err;
+    l->fell_back = 0;
+    if (node_aware)
+        err = ortho__grid_create_nodes_quiet(comm, ndims, dims, &l->grid, &l->fell_back);
+    else
+        err = ortho__grid_create_quiet(comm, ndims, dims, &l->grid);
+    if (err != MPI_SUCCESS)
         return -1;
     l->ndims = ndims;
+    l->node_aware = node_aware;
     memcpy(l->dims, dims, (size_t)ndims * sizeof dims[0]);
     return cache->nlayouts++;
 }
 
+/* The processes per node, detected once per communicator. Collective. */
+static int cache_node_size(struct comm_cache *cache, MPI_Comm comm)
+{
+    if (cache->node_size < 0) {
+        struct ortho__nodes *nodes = NULL;
+        cache->node_size = 0;
+        if (ortho__nodes_detect(comm, &nodes) == MPI_SUCCESS)
+            cache->node_size = nodes->node_size;
+        ortho__nodes_free(&nodes);
+    }
+    return cache->node_size;
+}
+
 static void report(const struct comm_cache *cache, ortho_op op, int cls)
 {
-    char range[64], layout[160];
-    int d = cache->decision[op][cls];
+    char range[64], layout[200];
+    const struct decision *dc = &cache->decision[op][cls];
     ortho__size_class_text(cls, range, sizeof range);
-    if (d == NATIVE) {
+    if (dc->layout == NATIVE) {
         snprintf(layout, sizeof layout, "native");
     } else {
-        const struct ortho_grid *g = cache->layouts[d].grid;
-        int at = snprintf(layout, sizeof layout, "grid ");
+        const struct cached_layout *l = &cache->layouts[dc->layout];
+        const struct ortho_grid *g = l->grid;
+        int at = snprintf(layout, sizeof layout, "%s%s on grid ",
+                          ortho_variant_name((ortho_variant)dc->variant),
+                          dc->order == ORTHO_ORDER_COLS ? " (columns first)" : "");
         for (int i = 0; i < g->ndims && at < (int)sizeof layout; i++)
             at += snprintf(layout + at, sizeof layout - (size_t)at, "%s%d", i ? "x" : "",
                            g->dims[i]);
+        if (g->node_aware && at < (int)sizeof layout)
+            at += snprintf(layout + at, sizeof layout - (size_t)at, " (rows: nodes%s)",
+                           g->perm != NULL ? ", reordered" : "");
+        else if (l->fell_back && at < (int)sizeof layout)
+            at += snprintf(layout + at, sizeof layout - (size_t)at,
+                           " (nodes do not form rows: plain grid)");
         if (ortho__is_uneven(g) && at < (int)sizeof layout)
             snprintf(layout + at, sizeof layout - (size_t)at, " (uneven: last row %d of %d)",
                      g->last_len, ortho__row_size(g));
@@ -208,80 +268,176 @@ static void report(const struct comm_cache *cache, ortho_op op, int cls)
             snprintf(layout + at, sizeof layout - (size_t)at, " (one phase: native)");
     }
     fprintf(stderr, "ortho: %s on %s (%d processes), %s: %s (%s)\n", ortho_op_name(op),
-            cache->label, cache->size, range, layout, cache->why[op][cls]);
+            cache->label, cache->size, range, layout, dc->why);
+}
+
+/* The candidate for op in class cls, from ORTHO_VARIANT, ORTHO_GRID, the
+ * candidate chooser, the layout chooser or the balanced default. */
+static ortho_candidate candidate_for(struct comm_cache *cache, MPI_Comm comm, ortho_op op,
+                                     double bytes, const char **why)
+{
+    ortho_candidate c;
+    memset(&c, 0, sizeof c);
+    c.variant = ORTHO_VARIANT_PHASES;
+    if (cache->venv == ORTHO_ENV_MALFORMED) {
+        c.variant = ORTHO_VARIANT_NATIVE;
+        *why = "ORTHO_VARIANT is malformed";
+        return c;
+    }
+    if (cache->venv_set[op]) {
+        c = cache->venv_cand[op];
+        *why = cache->venv_why;
+        if (c.ndims == 0 && cache->env == ORTHO_ENV_LAYOUT) {
+            c.ndims = cache->env_ndims;
+            memcpy(c.dims, cache->env_dims, (size_t)c.ndims * sizeof c.dims[0]);
+        }
+        return c;
+    }
+    if (cache->env == ORTHO_ENV_NATIVE || cache->env == ORTHO_ENV_MALFORMED) {
+        c.variant = ORTHO_VARIANT_NATIVE;
+        *why = cache->env == ORTHO_ENV_NATIVE ? "ORTHO_GRID=native" : "ORTHO_GRID is malformed";
+        return c;
+    }
+    if (cache->env == ORTHO_ENV_LAYOUT) {
+        c.ndims = cache->env_ndims;
+        memcpy(c.dims, cache->env_dims, (size_t)c.ndims * sizeof c.dims[0]);
+        *why = cache->env_why;
+        return c;
+    }
+    if (ortho__choose_candidate(op, cache->size, cache_node_size(cache, comm), bytes, &c)) {
+        *why = "candidate chooser";
+        return c;
+    }
+    c.variant = ORTHO_VARIANT_PHASES;
+    ortho__choose_layout(op, cache->size, bytes, &c.ndims, c.dims, why);
+    if (c.ndims == 1)
+        c.variant = ORTHO_VARIANT_NATIVE;
+    return c;
 }
 
 /* Takes the decision for op in class cls. Collective over comm. */
 static void decide(struct comm_cache *cache, MPI_Comm comm, ortho_op op, int cls, double bytes)
 {
-    int ndims = 1, dims[ORTHO_GRID_MAX_DIMS] = {0};
-    const char *why;
-    if (cache->env == ORTHO_ENV_NATIVE) {
-        why = "ORTHO_GRID=native";
-    } else if (cache->env == ORTHO_ENV_MALFORMED) {
-        why = "ORTHO_GRID is malformed";
-    } else if (cache->env == ORTHO_ENV_LAYOUT) {
-        ndims = cache->env_ndims;
-        memcpy(dims, cache->env_dims, (size_t)ndims * sizeof dims[0]);
-        why = cache->env_why;
-    } else {
-        ortho__choose_layout(op, cache->size, bytes, &ndims, dims, &why);
-    }
-    int d = NATIVE;
-    if (ndims > 1 || cache->env == ORTHO_ENV_LAYOUT) {
-        d = layout_index(cache, comm, ndims, dims);
-        if (d < 0) {
-            d = NATIVE;
-            why = "the grid could not be made";
+    const char *why = "";
+    ortho_candidate c = candidate_for(cache, comm, op, bytes, &why);
+    struct decision *dc = &cache->decision[op][cls];
+    dc->layout = NATIVE;
+    dc->variant = ORTHO_VARIANT_NATIVE;
+    dc->order = ORTHO_ORDER_ROWS;
+    if (c.variant != ORTHO_VARIANT_NATIVE) {
+        if (!ortho_variant_valid(c.variant, op))
+            c.variant = ORTHO_VARIANT_PHASES;
+        int ndims = c.ndims, dims[ORTHO_GRID_MAX_DIMS] = {0};
+        memcpy(dims, c.dims, (size_t)ndims * sizeof dims[0]);
+        if (c.node_aware && ndims < 2) {
+            ndims = 2;
+            dims[0] = dims[1] = 0;
+        } else if (ndims == 0) {
+            ortho__balanced_2d(cache->size, dims);
+            ndims = dims[0] == 1 ? 0 : 2;
+        }
+        if (ndims == 0) {
+            why = "balanced default: fewer than 4 processes";
+        } else {
+            int d = layout_index(cache, comm, ndims, dims, c.node_aware != 0);
+            if (d < 0) {
+                why = "the grid could not be made";
+            } else {
+                dc->layout = (signed char)d;
+                dc->variant = (unsigned char)c.variant;
+                dc->order = (unsigned char)ortho__order_resolve(c.variant, op, c.order);
+            }
         }
     }
-    cache->decision[op][cls] = (signed char)d;
-    cache->why[op][cls] = why;
+    dc->why = why;
     if (cache->verbose && cache->rank == 0)
         report(cache, op, cls);
 }
 
-ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes)
+ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct ortho__run *run)
 {
     struct comm_cache *cache = cache_get(comm);
     if (cache == NULL)
         return NULL;
     int cls = size_class(bytes);
-    if (cache->decision[op][cls] == UNDECIDED)
+    if (cache->decision[op][cls].layout == UNDECIDED)
         decide(cache, comm, op, cls, bytes);
-    int d = cache->decision[op][cls];
-    if (d == NATIVE || ortho__is_flat(cache->layouts[d].grid))
+    const struct decision *dc = &cache->decision[op][cls];
+    if (dc->layout == NATIVE || ortho__is_flat(cache->layouts[dc->layout].grid))
         return NULL;
-    return cache->layouts[d].grid;
+    run->variant = (ortho_variant)dc->variant;
+    run->order = (ortho_order)dc->order;
+    return cache->layouts[dc->layout].grid;
 }
 
 int ortho_comm_layout(MPI_Comm comm, ortho_op op, double bytes, int *ndims,
                       int dims[ORTHO_GRID_MAX_DIMS], const char **why)
 {
+    ortho_candidate c;
+    if (ndims == NULL || dims == NULL)
+        return comm == MPI_COMM_NULL ? MPI_ERR_COMM : MPI_ERR_ARG;
+    int err = ortho_comm_candidate(comm, op, bytes, &c, why);
+    if (err)
+        return err;
+    *ndims = c.ndims;
+    memcpy(dims, c.dims, (size_t)c.ndims * sizeof dims[0]);
+    return MPI_SUCCESS;
+}
+
+int ortho_comm_candidate(MPI_Comm comm, ortho_op op, double bytes, ortho_candidate *cand,
+                         const char **why)
+{
     int size, rank;
+    struct ortho__run run;
     if (comm == MPI_COMM_NULL)
         return MPI_ERR_COMM;
-    if ((int)op < 0 || op >= ORTHO_OP_COUNT || ndims == NULL || dims == NULL)
+    if ((int)op < 0 || op >= ORTHO_OP_COUNT || cand == NULL)
         return MPI_ERR_ARG;
-    *ndims = 1;
+    memset(cand, 0, sizeof *cand);
+    cand->variant = ORTHO_VARIANT_NATIVE;
+    cand->ndims = 1;
     if (!ortho__dropin_comm(comm, &size, &rank)) {
-        PMPI_Comm_size(comm, &dims[0]);
+        PMPI_Comm_size(comm, &cand->dims[0]);
         if (why != NULL)
             *why = "intercommunicator or one process";
         return MPI_SUCCESS;
     }
-    ortho__dropin_grid(comm, op, bytes);
+    ortho__dropin_grid(comm, op, bytes, &run);
     struct comm_cache *cache = cache_get(comm);
     if (cache == NULL)
         return MPI_ERR_NO_MEM;
-    int cls = size_class(bytes), d = cache->decision[op][cls];
+    const struct decision *dc = &cache->decision[op][size_class(bytes)];
     if (why != NULL)
-        *why = cache->why[op][cls];
-    if (d == NATIVE) {
-        dims[0] = size;
+        *why = dc->why;
+    if (dc->layout == NATIVE) {
+        cand->dims[0] = size;
         return MPI_SUCCESS;
     }
-    *ndims = cache->layouts[d].grid->ndims;
-    memcpy(dims, cache->layouts[d].grid->dims, (size_t)*ndims * sizeof dims[0]);
+    const struct ortho_grid *g = cache->layouts[dc->layout].grid;
+    cand->variant = (ortho_variant)dc->variant;
+    cand->order = (ortho_order)dc->order;
+    cand->node_aware = g->node_aware;
+    cand->ndims = g->ndims;
+    memcpy(cand->dims, g->dims, (size_t)g->ndims * sizeof g->dims[0]);
+    return MPI_SUCCESS;
+}
+
+int ortho_comm_node_size(MPI_Comm comm, int *node_size)
+{
+    int inter = 1;
+    if (comm == MPI_COMM_NULL || PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter)
+        return MPI_ERR_COMM;
+    if (node_size == NULL)
+        return MPI_ERR_ARG;
+    int size;
+    PMPI_Comm_size(comm, &size);
+    if (size == 1) {
+        *node_size = 1;
+        return MPI_SUCCESS;
+    }
+    struct comm_cache *cache = cache_get(comm);
+    if (cache == NULL)
+        return MPI_ERR_NO_MEM;
+    *node_size = cache_node_size(cache, comm);
     return MPI_SUCCESS;
 }

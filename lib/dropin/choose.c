@@ -10,9 +10,107 @@
 
 #include "grid/grid_private.h"
 
-/* The installed chooser: process-wide, like MPI's own settings. */
+/* The installed choosers: process-wide, like MPI's own settings. */
 static ortho_layout_chooser chooser_fn;
 static void *chooser_ctx;
+static ortho_candidate_chooser cand_chooser_fn;
+static void *cand_chooser_ctx;
+
+int ortho_set_candidate_chooser(ortho_candidate_chooser chooser, void *ctx)
+{
+    cand_chooser_fn = chooser;
+    cand_chooser_ctx = ctx;
+    return MPI_SUCCESS;
+}
+
+int ortho__choose_candidate(ortho_op op, int p, int node_size, double bytes,
+                            ortho_candidate *cand)
+{
+    ortho_candidate c;
+    char name[ORTHO_CANDIDATE_NAME_MAX];
+    if (cand_chooser_fn == NULL)
+        return 0;
+    memset(&c, 0, sizeof c);
+    if (cand_chooser_fn(op, p, node_size, bytes, cand_chooser_ctx, &c) != 1 ||
+        ortho_candidate_name(&c, name, (int)sizeof name) != MPI_SUCCESS)
+        return 0;
+    *cand = c;
+    return 1;
+}
+
+ortho_order ortho__order_resolve(ortho_variant v, ortho_op op, ortho_order order)
+{
+    if (order != ORTHO_ORDER_PAPER)
+        return order;
+    if (v == ORTHO_VARIANT_PHASES &&
+        (op == ORTHO_OP_BCAST || op == ORTHO_OP_SCATTER || op == ORTHO_OP_SCATTERV))
+        return ORTHO_ORDER_COLS;
+    return ORTHO_ORDER_ROWS;
+}
+
+static const char *const op_short[ORTHO_OP_COUNT] = {
+    "bcast", "reduce", "gather", "scatter", "allreduce",
+    "allgather", "allgatherv", "gatherv", "scatterv",
+};
+
+enum ortho_env_grid ortho__parse_variant_env(const char *text,
+                                             ortho_candidate cands[ORTHO_OP_COUNT],
+                                             int set[ORTHO_OP_COUNT])
+{
+    char buf[512];
+    int any = 0, all_set = 0, named[ORTHO_OP_COUNT] = {0};
+    ortho_candidate all;
+    for (int i = 0; i < ORTHO_OP_COUNT; i++)
+        set[i] = 0;
+    if (text == NULL)
+        return ORTHO_ENV_UNSET;
+    size_t len = strlen(text);
+    if (len >= sizeof buf)
+        return ORTHO_ENV_MALFORMED;
+    memcpy(buf, text, len + 1);
+    char *save = NULL;
+    for (char *item = strtok_r(buf, ",", &save); item != NULL;
+         item = strtok_r(NULL, ",", &save)) {
+        char *eq = strchr(item, '=');
+        ortho_candidate c;
+        if (eq == NULL) {
+            if (all_set || ortho_candidate_parse(item, &all) != MPI_SUCCESS)
+                return ORTHO_ENV_MALFORMED;
+            all_set = 1;
+            any = 1;
+            continue;
+        }
+        *eq = '\0';
+        char *name = item;
+        while (isspace((unsigned char)*name))
+            name++;
+        size_t n = strlen(name);
+        while (n > 0 && isspace((unsigned char)name[n - 1]))
+            name[--n] = '\0';
+        int op;
+        for (op = 0; op < ORTHO_OP_COUNT; op++)
+            if (strcmp(name, op_short[op]) == 0)
+                break;
+        if (op == ORTHO_OP_COUNT || named[op] || ortho_candidate_parse(eq + 1, &c) != MPI_SUCCESS)
+            return ORTHO_ENV_MALFORMED;
+        named[op] = 1;
+        cands[op] = c;
+        any = 1;
+    }
+    for (int op = 0; op < ORTHO_OP_COUNT; op++) {
+        if (!named[op] && all_set)
+            cands[op] = all;
+        set[op] = named[op] || all_set;
+    }
+    if (!any) {
+        /* only spaces and commas: unset when blank */
+        for (const char *t = text; *t; t++)
+            if (!isspace((unsigned char)*t))
+                return ORTHO_ENV_MALFORMED;
+        return ORTHO_ENV_UNSET;
+    }
+    return ORTHO_ENV_LAYOUT;
+}
 
 int ortho_set_layout_chooser(ortho_layout_chooser chooser, void *ctx)
 {

@@ -18,9 +18,25 @@
  * go to PMPI_); sets its size and this process's rank. */
 int ortho__dropin_comm(MPI_Comm comm, int *size, int *rank);
 
+/* What a drop-in call runs besides its grid: the variant and the phase
+ * order (never ORTHO_ORDER_PAPER: resolved for the op). */
+struct ortho__run {
+    ortho_variant variant;
+    ortho_order order;
+};
+
 /* The grid for op and bytes (< 0: unknown) on comm, or NULL for the native
- * call. Collective the first time a class is met (grids are created). */
-ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes);
+ * call; *run receives the variant and order to run on it. Collective the
+ * first time a class is met (grids are created). */
+ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct ortho__run *run);
+
+/* The concrete order of `order` for variant v and op (PAPER resolved). */
+ortho_order ortho__order_resolve(ortho_variant v, ortho_op op, ortho_order order);
+
+/* The candidate chooser's answer (1) or no decision (0); node_size as for
+ * ortho_candidate_chooser. */
+int ortho__choose_candidate(ortho_op op, int p, int node_size, double bytes,
+                            ortho_candidate *cand);
 
 /* count * size(type) as a double. */
 double ortho__dropin_bytes(double count, MPI_Datatype type);
@@ -32,6 +48,14 @@ enum ortho_env_grid {
     ORTHO_ENV_LAYOUT,    /* extents, e.g. "8x12" */
     ORTHO_ENV_MALFORMED
 };
+
+/* Parses ORTHO_VARIANT: "NAME" (every operation) and/or "op=NAME" entries
+ * separated by ',' (op: bcast, reduce, ...): the candidate forced for each
+ * op (set[op] = 1). ORTHO_ENV_UNSET, ORTHO_ENV_LAYOUT (something set) or
+ * ORTHO_ENV_MALFORMED. */
+enum ortho_env_grid ortho__parse_variant_env(const char *text,
+                                             ortho_candidate cands[ORTHO_OP_COUNT],
+                                             int set[ORTHO_OP_COUNT]);
 
 /* Parses an ORTHO_GRID value: extents of 0 or more separated by 'x',
  * 1 to ORTHO_GRID_MAX_DIMS of them, or "native"; spaces around are

@@ -34,6 +34,8 @@ static void grid_destroy(struct ortho_grid *grid)
     free_comm(&grid->row_comm);
     if (grid->owns_comm)
         free_comm(&grid->comm);
+    free(grid->perm);
+    free(grid->inv);
     free(grid);
 }
 
@@ -226,6 +228,19 @@ fn_fail:
     if (raise)
         ortho__raise(comm, err);
     goto fn_exit;
+}
+
+int ortho__grid_build_owned(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *grid)
+{
+    int size, full[ORTHO_GRID_MAX_DIMS];
+    PMPI_Comm_size(comm, &size);
+    int err = complete_dims_uneven(size, ndims, dims, full);
+    if (err) {
+        PMPI_Comm_free(&comm);
+        *grid = NULL;
+        return err;
+    }
+    return grid_build(comm, 1, ndims, full, grid);
 }
 
 int ortho_grid_create(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *grid)

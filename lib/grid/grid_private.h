@@ -23,6 +23,10 @@ struct ortho_grid {
     MPI_Comm row_comm;      /* same coordinates except the last: the ranks of one row */
     MPI_Comm col_comm;      /* same last coordinate: nrows or nrows - 1 ranks */
     struct ortho_grid *leader_grid; /* grid over col_comm, only when ndims >= 3 */
+    int node_aware;         /* rows are shared-memory nodes (ortho_grid_create_nodes) */
+    int *perm;              /* grid rank -> rank in the communicator the grid was built
+                             * on; NULL when they are the same (comm keeps its order) */
+    int *inv;               /* the inverse of perm, or NULL */
 };
 
 /* Row and column of a rank of the grid's communicator, for the 2D step:
@@ -83,5 +87,39 @@ void ortho__balanced_2d(int p, int dims[2]);
 /* ortho_grid_create_uneven() that returns its errors without raising them
  * (the drop-in functions raise on the user's communicator instead). */
 int ortho__grid_create_quiet(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *grid);
+
+/* A grid over comm, which it takes over (freed also on failure), with the
+ * dims completed by the rules of ortho_grid_create_uneven(). Not raised. */
+int ortho__grid_build_owned(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *grid);
+
+/* Where the processes of a communicator run: its shared-memory nodes
+ * (MPI_Comm_split_type, MPI_COMM_TYPE_SHARED), numbered by their lowest
+ * rank. */
+struct ortho__nodes {
+    int size;               /* processes of the communicator */
+    int nnodes;
+    int node_size;          /* the common size when all nodes are equal, else 0 */
+    int min_size, max_size;
+    int consecutive;        /* node n holds ranks n * max_size .. (a block of ranks each) */
+    int *node_of;           /* per rank: its node */
+    int *local_of;          /* per rank: its rank inside the node */
+    int *sizes;             /* per node */
+};
+
+/* Collective over comm. MPI_ERR_NO_MEM or MPI's errors, not raised. */
+int ortho__nodes_detect(MPI_Comm comm, struct ortho__nodes **nodes);
+void ortho__nodes_free(struct ortho__nodes **nodes);
+
+/* The rank order of a node-aware grid over these nodes: grid rank g holds
+ * the process perm[g] of the communicator, node by node (at most one node
+ * smaller than the others, placed last), local ranks in order inside a
+ * node. 0 with perm filled, or -1 when the nodes do not fit such a box
+ * (one node, nodes of one process, or more than one smaller node). */
+int ortho__nodes_order(const struct ortho__nodes *nodes, int perm[]);
+
+/* ortho_grid_create_nodes() without raising; *fell_back is set to 1 when
+ * the grid is a plain one because the nodes do not allow rows of nodes. */
+int ortho__grid_create_nodes_quiet(MPI_Comm comm, int ndims, const int dims[],
+                                   ortho_grid_t *grid, int *fell_back);
 
 #endif /* ORTHO_GRID_PRIVATE_H_INCLUDED */
