@@ -109,10 +109,10 @@ typedef struct pab_mb {
 /* dims: ortho layout P x Q (P*Q = size of comm); {0, 0}: balanced. */
 int pab_mb_create(MPI_Comm comm, int n, pab_comm mode, const int dims[2], pab_mb *mb);
 int pab_mb_run(pab_mb *mb, const double *mine, double *full);
+void pab_mb_free(pab_mb *mb);
 
 /* "native" for ndims 1, else "PxQ" or "PxQxR"...; returns buf. */
 const char *pab_layout_text(int ndims, const int dims[], char *buf, size_t len);
-void pab_mb_free(pab_mb *mb);
 
 /* ---- the solver (solver.c, start.c) --------------------------------------- */
 
