@@ -4,7 +4,7 @@
 # (orthogonal vs native per variant) and 27 (predicted vs measured).
 #
 # For each configuration of the simulated MPI
-#   lam           the LAM-like native algorithms of /work/shared/SIMULATION.md
+#   lam           the LAM-like native algorithms of docs/simulation.md
 #   lam-blocking  the same with sends that wait for their receive
 #                 (smpi/send-is-detached-thresh:0; SMPI's default lets sends
 #                 up to 64 KiB return at once, see docs/jacobi.md)
@@ -19,10 +19,10 @@
 #   3. prints two tables from the outputs (OUTDIR/*.txt).
 # Network: the platform's own latency and bandwidth (factors 0:1),
 # rendezvous (async-small-thresh 0, SMPI's default). Needs make SMPI=1;
-# about 10 minutes on 2 cores. SUMMARY_ONLY=1 prints the tables from
+# 6 to 7 minutes on 2 cores. SUMMARY_ONLY=1 prints the tables from
 # existing outputs.
 set -eu
-out=${1:-jacobi-figures}
+out=${1:-results/tmp/jacobi-figures}   # results/tmp is git-ignored
 BUILD=${BUILD:-build-smpi}
 mkdir -p "$out"
 
