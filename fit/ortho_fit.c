@@ -227,7 +227,7 @@ fn_exit:
 int main(int argc, char **argv)
 {
     struct options o;
-    int rank = 0, size = 1, rc, n = 0;
+    int rank = 0, size = 1, rc, n = 0, measured = 0;
     double t_op = 0.0, gamma = 0.0;
     ortho_model_sample *s = NULL;
     MPI_Init(&argc, &argv);
@@ -256,11 +256,12 @@ int main(int argc, char **argv)
         rc = 1;
         goto fn_exit;
     }
+    measured = 1;
     if (rank == 0)
         tool_local_costs(&t_op, &gamma);
 fn_exit:
     MPI_Finalize();
-    if (rc == 0 && rank == 0)
+    if (measured && rc == 0 && rank == 0)
         rc = finish(&o, s, n, size, t_op, gamma);
     ortho_model_samples_free(&s);
     return rc;
