@@ -99,7 +99,6 @@ struct jacobi_result {
     double residual;   /* max |b - A x| / max |b| for the final x */
     double t_iter, t_comp, t_comm;
     double t_op;       /* measured: time of the untimed first product / its operations */
-    double ops;        /* arithmetic operations per iteration on one process (the largest block) */
 };
 
 /* Options of a run. sim_t_op > 0 (SimGrid SMPI builds only): charge every

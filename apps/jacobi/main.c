@@ -361,14 +361,13 @@ int main(int argc, char **argv)
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
     opterr = rank == 0; /* getopt's messages from rank 0 only */
     rc = parse(argc, argv, &o);
-    if (rc == 0 && o.check && o.n > CHECK_MAX_N)
-        rc = 1;
-    if (rc == 0 && o.n < p)
+    if (rc == 0 && (o.n < p || (o.check && o.n > CHECK_MAX_N)))
         rc = 3;
     if (rank == 0 && (rc == 1 || rc == 2))
         usage(rc == 2 ? stdout : stderr);
     if (rank == 0 && rc == 3)
-        fprintf(stderr, "jacobi: n = %d is smaller than the %d processes\n", o.n, p);
+        fprintf(stderr, "jacobi: n = %d: %s\n", o.n,
+                o.n < p ? "fewer equations than processes" : "too large for --check (4096)");
     if (rc == 0 && rank == 0 && o.profile != NULL) {
         char msg[ORTHO_MODEL_MSG_MAX];
         if (ortho_model_profile_read(o.profile, &prof, msg) != MPI_SUCCESS) {
