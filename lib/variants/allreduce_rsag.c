@@ -1,0 +1,114 @@
+/* Allreduce, bandwidth-optimal on a grid ("rsag").
+ *
+ * Cost (alpha-beta-gamma, n bytes, p = p1 x p2, rows order, Rabenseifner's
+ * reduce-scatter and allgather inside the phases):
+ *   T = 2 (lg p2 + lg p1) alpha + 2 (p - 1) / p n beta + (p - 1) / p n gamma
+ * the volume of MPICH's Rabenseifner allreduce, but only the n / p2 piece
+ * crosses the columns: on a node-aware grid each node's link carries
+ * 2 (p1 - 1) / p1 n instead of 2 (p - 1) / p n per process of the node.
+ * As phases (the model's composition, lib/model/variants.c):
+ *   t_rs(p2, n) + t_allreduce(p1, n / p2) + t_allgather(p2, n / p2)
+ *   = t_allreduce(p2, n) + t_allreduce(p1, n / p2)
+ * with t_rs(p2, n) = t_allreduce(p2, n) - t_allgather(p2, n / p2), exact
+ * for Rabenseifner's algorithm (reduce-scatter + allgather).
+ *
+ * Rows order: MPI_Reduce_scatter inside every row leaves piece c of the
+ * row's sum at its member c, MPI_Allreduce of piece c inside column c (on
+ * an N-D grid: this variant again on the leader grid), MPI_Allgatherv of
+ * the pieces inside every row, in place. Rows are consecutive ranks and
+ * columns are ordered by row, so operands combine in rank order: valid for
+ * non-commutative operations.
+ *
+ * Columns order: the same with rows and columns exchanged (reduce-scatter
+ * in the columns, the pieces across the rows, allgather in the columns);
+ * rank order is not kept, so it runs for commutative operations only (the
+ * dispatcher runs the rows order otherwise).
+ *
+ * Uneven grid (a short last row of r members): the vector is cut into as
+ * many pieces as the shortest group has members (r in the rows order,
+ * p1 - 1 in the columns order), so every piece has a holder in every
+ * group; the members past the last piece get none. */
+#include <stdlib.h>
+
+#include "common/buffers.h"
+#include "variants/common.h"
+#include "variants/impl.h"
+
+/* The input of the reduce-scatter: sendbuf, or a copy of recvbuf for an
+ * in-place call (MPI_Reduce_scatter in place leaves the result at the
+ * start of the buffer, not at the piece's place). */
+static int rs_input(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type, void **raw,
+                    const void **input)
+{
+    void *copy;
+    *raw = NULL;
+    *input = sendbuf;
+    if (sendbuf != MPI_IN_PLACE)
+        return MPI_SUCCESS;
+    int err = ortho__tmp(n, type, raw, &copy);
+    if (!err)
+        err = ortho__local_copy(recvbuf, n, type, copy, n, type);
+    *input = copy;
+    return err;
+}
+
+int ortho__allreduce_rsag_rows(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type,
+                               MPI_Op op, const struct ortho_grid *grid)
+{
+    if (ortho__is_flat(grid))
+        return PMPI_Allreduce(sendbuf, recvbuf, n, type, op, grid->comm);
+    int p2 = ortho__row_size(grid), col = ortho__col_of(grid, grid->rank);
+    int pieces = ortho__pieces_rows(grid);
+    int *counts = malloc(2 * (size_t)p2 * sizeof(int));
+    void *raw = NULL;
+    const void *input = NULL;
+    if (counts == NULL)
+        return MPI_ERR_NO_MEM;
+    int *displs = counts + p2;
+    ortho__split(n, pieces, p2, counts, displs);
+    void *piece = ortho__offset(recvbuf, displs[col], type);
+    int err = rs_input(sendbuf, recvbuf, n, type, &raw, &input);
+    if (!err)
+        err = PMPI_Reduce_scatter(input, piece, counts, type, op, grid->row_comm);
+    if (!err && counts[col] > 0) {
+        if (grid->leader_grid != NULL)
+            err = ortho__allreduce_rsag_rows(MPI_IN_PLACE, piece, counts[col], type, op,
+                                             grid->leader_grid);
+        else
+            err = PMPI_Allreduce(MPI_IN_PLACE, piece, counts[col], type, op, grid->col_comm);
+    }
+    if (!err)
+        err = ortho__allgatherv_native(MPI_IN_PLACE, 0, MPI_BYTE, recvbuf, counts, displs, type,
+                                       grid->row_comm);
+    free(raw);
+    free(counts);
+    return err;
+}
+
+int ortho__allreduce_rsag_cols(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type,
+                               MPI_Op op, const struct ortho_grid *grid)
+{
+    if (ortho__is_flat(grid))
+        return PMPI_Allreduce(sendbuf, recvbuf, n, type, op, grid->comm);
+    int p1 = grid->nrows, row = ortho__row_of(grid, grid->rank);
+    int pieces = ortho__pieces_cols(grid);
+    int *counts = malloc(2 * (size_t)p1 * sizeof(int));
+    void *raw = NULL;
+    const void *input = NULL;
+    if (counts == NULL)
+        return MPI_ERR_NO_MEM;
+    int *displs = counts + p1;
+    ortho__split(n, pieces, p1, counts, displs);
+    void *piece = ortho__offset(recvbuf, displs[row], type);
+    int err = rs_input(sendbuf, recvbuf, n, type, &raw, &input);
+    if (!err)
+        err = PMPI_Reduce_scatter(input, piece, counts, type, op, grid->col_comm);
+    if (!err && counts[row] > 0)
+        err = PMPI_Allreduce(MPI_IN_PLACE, piece, counts[row], type, op, grid->row_comm);
+    if (!err)
+        err = ortho__allgatherv_native(MPI_IN_PLACE, 0, MPI_BYTE, recvbuf, counts, displs, type,
+                                       grid->col_comm);
+    free(raw);
+    free(counts);
+    return err;
+}

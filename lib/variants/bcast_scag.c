@@ -1,0 +1,99 @@
+/* Broadcast, bandwidth-optimal on a grid ("scag": scatter, pieces,
+ * allgather).
+ *
+ * Cost (alpha-beta, n bytes, p = p1 x p2, rows order, binomial scatter
+ * and bcast, recursive-doubling or ring allgather):
+ *   T = (lg p2 + lg p1 + lg p2) alpha + ((p2 - 1) / p2 n + lg p1 n / p2
+ *       + (p2 - 1) / p2 n) beta
+ * against MPICH's scatter + allgather broadcast (2 lg p alpha +
+ * 2 (p - 1) / p n beta) it moves only the n / p2 piece across the columns:
+ * on a node-aware grid every node's link carries n (times lg p1 for a
+ * binomial tree of nodes) instead of the data of each of its processes.
+ * As phases (lib/model/variants.c):
+ *   t_scatter(p2, n / p2) + t_bcast(p1, n / p2) + t_allgather(p2, n / p2)
+ *
+ * Rows order: MPI_Scatterv of the pieces inside the root's row, then
+ * MPI_Bcast of piece c inside column c from the root's row (on an N-D
+ * grid: this variant again on the leader grid), then MPI_Allgatherv of
+ * the pieces inside every row, in place. Columns order: scatter in the
+ * root's column, the pieces across the rows, allgather in every column.
+ *
+ * Pieces: as many as the shortest group has members (see
+ * allreduce_rsag.c). */
+#include <stdlib.h>
+
+#include "common/buffers.h"
+#include "variants/common.h"
+#include "variants/impl.h"
+
+/* first: the scatter and allgather groups (len members at most, me this
+ * process's index); second: the groups that broadcast a piece. */
+struct scag_groups {
+    MPI_Comm first, second;
+    int len, me, pieces;
+    int root_in_first, root_in_second, in_root_group, is_root;
+    const struct ortho_grid *recurse;
+};
+
+static int bcast_scag(void *buf, int n, MPI_Datatype type, const struct scag_groups *g)
+{
+    int *counts = malloc(2 * (size_t)g->len * sizeof(int));
+    if (counts == NULL)
+        return MPI_ERR_NO_MEM;
+    int *displs = counts + g->len;
+    ortho__split(n, g->pieces, g->len, counts, displs);
+    int mine = counts[g->me], err = MPI_SUCCESS;
+    void *piece = ortho__offset(buf, displs[g->me], type);
+    if (g->in_root_group)
+        err = PMPI_Scatterv(buf, counts, displs, type, g->is_root ? MPI_IN_PLACE : piece, mine,
+                            type, g->root_in_first, g->first);
+    if (!err && mine > 0) {
+        if (g->recurse != NULL)
+            err = ortho__bcast_scag_rows(piece, mine, type, g->root_in_second, g->recurse);
+        else
+            err = PMPI_Bcast(piece, mine, type, g->root_in_second, g->second);
+    }
+    if (!err)
+        err = ortho__allgatherv_native(MPI_IN_PLACE, 0, MPI_BYTE, buf, counts, displs, type,
+                                       g->first);
+    free(counts);
+    return err;
+}
+
+int ortho__bcast_scag_rows(void *buf, int n, MPI_Datatype type, int root,
+                           const struct ortho_grid *grid)
+{
+    if (ortho__is_flat(grid))
+        return PMPI_Bcast(buf, n, type, root, grid->comm);
+    struct scag_groups g;
+    g.first = grid->row_comm;
+    g.second = grid->col_comm;
+    g.len = ortho__row_size(grid);
+    g.me = ortho__col_of(grid, grid->rank);
+    g.pieces = ortho__pieces_rows(grid);
+    g.root_in_first = ortho__col_of(grid, root);
+    g.root_in_second = ortho__row_of(grid, root);
+    g.in_root_group = ortho__row_of(grid, grid->rank) == g.root_in_second;
+    g.is_root = grid->rank == root;
+    g.recurse = grid->leader_grid;
+    return bcast_scag(buf, n, type, &g);
+}
+
+int ortho__bcast_scag_cols(void *buf, int n, MPI_Datatype type, int root,
+                           const struct ortho_grid *grid)
+{
+    if (ortho__is_flat(grid))
+        return PMPI_Bcast(buf, n, type, root, grid->comm);
+    struct scag_groups g;
+    g.first = grid->col_comm;
+    g.second = grid->row_comm;
+    g.len = grid->nrows;
+    g.me = ortho__row_of(grid, grid->rank);
+    g.pieces = ortho__pieces_cols(grid);
+    g.root_in_first = ortho__row_of(grid, root);
+    g.root_in_second = ortho__col_of(grid, root);
+    g.in_root_group = ortho__col_of(grid, grid->rank) == g.root_in_second;
+    g.is_root = grid->rank == root;
+    g.recurse = NULL;
+    return bcast_scag(buf, n, type, &g);
+}

@@ -1,0 +1,56 @@
+/* The variants' entry points, called by dispatch.c. Private.
+ *
+ * Every function takes MPI's arguments with ranks (roots) and block
+ * positions of the grid's order, except where "caller's order" is said:
+ * there they are those of the communicator the grid was built on, and
+ * grid->perm maps them (common.h). Errors are returned, not raised. */
+#ifndef ORTHO_VARIANTS_IMPL_H_INCLUDED
+#define ORTHO_VARIANTS_IMPL_H_INCLUDED
+
+#include <mpi.h>
+
+#include "grid/grid_private.h"
+#include "ortho2d/uneven.h"
+
+/* allreduce_rsag.c */
+int ortho__allreduce_rsag_rows(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type,
+                               MPI_Op op, const struct ortho_grid *grid);
+int ortho__allreduce_rsag_cols(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type,
+                               MPI_Op op, const struct ortho_grid *grid);
+
+/* reduce_rsag.c: input is never MPI_IN_PLACE (at the root it may be
+ * recvbuf); root is a grid rank. */
+int ortho__reduce_rsag_rows(const void *input, void *recvbuf, int n, MPI_Datatype type,
+                            MPI_Op op, int root, const struct ortho_grid *grid);
+int ortho__reduce_rsag_cols(const void *input, void *recvbuf, int n, MPI_Datatype type,
+                            MPI_Op op, int root, const struct ortho_grid *grid);
+
+/* bcast_scag.c: root is a grid rank. */
+int ortho__bcast_scag_rows(void *buf, int n, MPI_Datatype type, int root,
+                           const struct ortho_grid *grid);
+int ortho__bcast_scag_cols(void *buf, int n, MPI_Datatype type, int root,
+                           const struct ortho_grid *grid);
+
+/* allgather_cols.c: counts and displs in the caller's order (p entries);
+ * even grids only. */
+int ortho__allgatherv_cols(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, const int counts[], const int displs[],
+                           MPI_Datatype type, const struct ortho_grid *grid);
+
+/* The paper's phases in the other order (bcast_rows.c, reduce_cols.c,
+ * allreduce_cols.c, gather_cols.c, scatter_rows.c). Roots are grid ranks;
+ * gather_cols and scatter_rows place blocks in the caller's order. */
+int ortho__bcast_rows(void *buf, int n, MPI_Datatype type, int root,
+                      const struct ortho_grid *grid);
+int ortho__reduce_cols(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
+                       int root, const struct ortho_grid *grid);
+int ortho__allreduce_cols(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type,
+                          MPI_Op op, const struct ortho_grid *grid);
+int ortho__gather_cols(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                       void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                       const struct ortho_grid *grid);
+int ortho__scatter_rows(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                        void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                        const struct ortho_grid *grid);
+
+#endif /* ORTHO_VARIANTS_IMPL_H_INCLUDED */

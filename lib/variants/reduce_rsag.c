@@ -1,0 +1,118 @@
+/* Reduce, bandwidth-optimal on a grid ("rsag").
+ *
+ * Cost (alpha-beta-gamma, n bytes, p = p1 x p2, rows order):
+ *   T = 2 (lg p2 + lg p1) alpha + 2 (p - 1) / p n beta + (p - 1) / p n gamma
+ * (MPICH's Rabenseifner reduce: reduce-scatter + gather), with only the
+ * n / p2 piece crossing the columns. As phases (lib/model/variants.c):
+ *   t_rs(p2, n) + t_reduce(p1, n / p2) + t_gather(p2, n / p2)
+ * with t_rs(p2, n) = t_allreduce(p2, n) - t_allgather(p2, n / p2).
+ *
+ * Rows order: MPI_Reduce_scatter inside every row leaves piece c of the
+ * row's sum at member c; MPI_Reduce of piece c inside column c to the
+ * root's row (on an N-D grid: this variant again on the leader grid);
+ * MPI_Gatherv of the pieces inside the root's row to the root. Operands
+ * combine in rank order (valid for non-commutative operations).
+ *
+ * Columns order: reduce-scatter in the columns, the pieces reduced across
+ * the rows to the root's column, gathered in the root's column; for
+ * commutative operations only.
+ *
+ * Pieces: as many as the shortest group has members (see
+ * allreduce_rsag.c). No MPI_IN_PLACE reaches MPI_Reduce (MPICH 4.0.2
+ * crashes on large in-place reductions): the pieces live in a temporary
+ * buffer, and the root reduces its own piece straight into recvbuf. */
+#include <stdlib.h>
+
+#include "common/buffers.h"
+#include "ortho2d/steps.h"
+#include "variants/common.h"
+#include "variants/impl.h"
+
+/* One order: `first` the groups of the reduce-scatter and the gather (len
+ * members at most, me their member `me`), `second` the groups across
+ * which each piece is reduced (root_first: the root's index there), with
+ * `pieces` pieces; `recurse` reduces a piece on the leader grid instead of
+ * `second` (rows order on N-D grids). */
+struct rsag_groups {
+    MPI_Comm first, second;
+    int len, me, pieces;
+    int root_in_first, root_in_second, in_root_group;
+    const struct ortho_grid *recurse;
+};
+
+static int reduce_rsag(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
+                       const struct rsag_groups *g, int is_root)
+{
+    int *counts = malloc(2 * (size_t)g->len * sizeof(int));
+    void *raw = NULL, *tmp = NULL, *raw_out = NULL, *out = NULL;
+    if (counts == NULL)
+        return MPI_ERR_NO_MEM;
+    int *displs = counts + g->len;
+    ortho__split(n, g->pieces, g->len, counts, displs);
+    int mine = counts[g->me];
+    int err = ortho__tmp(n, type, &raw, &tmp);
+    void *piece = ortho__offset(tmp, displs[g->me], type);
+    if (!err)
+        err = PMPI_Reduce_scatter(input, piece, counts, type, op, g->first);
+    /* Where this process's reduced piece lands: recvbuf at the root, a
+     * temporary at the others of the root's group. */
+    if (!err && g->in_root_group && is_root)
+        out = ortho__offset(recvbuf, displs[g->me], type);
+    else if (!err && g->in_root_group && mine > 0)
+        err = ortho__tmp(mine, type, &raw_out, &out);
+    if (!err && mine > 0) {
+        if (g->recurse != NULL)
+            err = ortho__reduce_rsag_rows(piece, out, mine, type, op, g->root_in_second,
+                                          g->recurse);
+        else
+            err = PMPI_Reduce(piece, out, mine, type, op, g->root_in_second, g->second);
+    }
+    if (!err && g->in_root_group && is_root)
+        err = PMPI_Gatherv(MPI_IN_PLACE, 0, MPI_BYTE, recvbuf, counts, displs, type,
+                           g->root_in_first, g->first);
+    else if (!err && g->in_root_group)
+        err = PMPI_Gatherv(out, mine, type, NULL, NULL, NULL, type, g->root_in_first,
+                           g->first);
+    free(raw_out);
+    free(raw);
+    free(counts);
+    return err;
+}
+
+int ortho__reduce_rsag_rows(const void *input, void *recvbuf, int n, MPI_Datatype type,
+                            MPI_Op op, int root, const struct ortho_grid *grid)
+{
+    if (ortho__is_flat(grid))
+        return ortho__reduce_run(grid->rank == root && input == recvbuf ? MPI_IN_PLACE : input,
+                                 recvbuf, n, type, op, root, grid);
+    struct rsag_groups g;
+    g.first = grid->row_comm;
+    g.second = grid->col_comm;
+    g.len = ortho__row_size(grid);
+    g.me = ortho__col_of(grid, grid->rank);
+    g.pieces = ortho__pieces_rows(grid);
+    g.root_in_first = ortho__col_of(grid, root);
+    g.root_in_second = ortho__row_of(grid, root);
+    g.in_root_group = ortho__row_of(grid, grid->rank) == g.root_in_second;
+    g.recurse = grid->leader_grid;
+    return reduce_rsag(input, recvbuf, n, type, op, &g, grid->rank == root);
+}
+
+int ortho__reduce_rsag_cols(const void *input, void *recvbuf, int n, MPI_Datatype type,
+                            MPI_Op op, int root, const struct ortho_grid *grid)
+{
+    if (ortho__is_flat(grid))
+        return ortho__reduce_run(grid->rank == root && input == recvbuf ? MPI_IN_PLACE : input,
+                                 recvbuf, n, type, op, root, grid);
+    struct rsag_groups g;
+    g.first = grid->col_comm;
+    g.second = grid->row_comm;
+    g.len = grid->nrows;
+    g.me = ortho__row_of(grid, grid->rank);
+    g.pieces = ortho__pieces_cols(grid);
+    g.root_in_first = ortho__row_of(grid, root);
+    g.root_in_second = ortho__col_of(grid, root);
+    g.in_root_group = ortho__col_of(grid, grid->rank) == g.root_in_second;
+    g.recurse = NULL;
+    return reduce_rsag(input, recvbuf, n, type, op, &g, grid->rank == root);
+}
