@@ -89,7 +89,7 @@ $(eval $(call program,jacobi,apps/jacobi/main.c apps/jacobi/comm.c apps/jacobi/i
 $(eval $(call program,pab,apps/pab/main.c apps/pab/coeffs.c apps/pab/ode.c apps/pab/comm.c apps/pab/start.c apps/pab/solver.c apps/pab/predict.c apps/pab/check.c apps/pab/converge.c apps/pab/charge.c))
 
 # ---- rules ----------------------------------------------------------------
-.PHONY: all lib check check-smpi demo install uninstall clean
+.PHONY: all lib check check-smpi demo demo-allgather install uninstall clean
 all: lib $(PROGRAMS) $(TEST_BIN) $(HARNESS_BIN)
 
 lib: $(STATIC_LIB) $(SHARED_LIB) $(PC_FILE) $(INTERPOSE_LIBS)
@@ -140,7 +140,13 @@ check-smpi:
 	BUILD=build-smpi tests/smpi/run.sh
 	BUILD=build-smpi tests/smpi/run_nd.sh
 
-demo: $(BUILD)/bin/ortho-demo
+# The project's demo: the Jacobi iteration, its three variants with native,
+# orthogonal and automatic communication, checked against a sequential solve.
+demo: $(BUILD)/bin/jacobi
+	mpiexec -n 4 $(BUILD)/bin/jacobi --check
+
+# MPI_Allgather against ortho_2d_allgather, timed and checked.
+demo-allgather: $(BUILD)/bin/ortho-demo
 	mpiexec -n 4 $(BUILD)/bin/ortho-demo
 
 install: lib $(PROGRAMS)
