@@ -158,6 +158,11 @@ typedef enum ortho_variant {
      *  group, each piece broadcast across the other groups, allgather
      *  inside the first groups. */
     ORTHO_VARIANT_SCAG,
+    /** "pipe": allgather and allgatherv: a ring in the columns (the lanes
+     *  of a node-aware grid), each step overlapped with the allgather, in
+     *  every row, of the blocks that have just arrived; the rows order
+     *  swaps the roles. Its ORTHO_ORDER_PAPER is the columns order. */
+    ORTHO_VARIANT_PIPE,
     ORTHO_VARIANT_COUNT
 } ortho_variant;
 
@@ -209,13 +214,13 @@ typedef struct ortho_candidate {
 /** Room for a candidate's name, with its terminating 0. */
 #define ORTHO_CANDIDATE_NAME_MAX 96
 
-/** \brief "native", "phases", "rsag", "scag"; NULL for an invalid value.
- *  Not collective. */
+/** \brief "native", "phases", "rsag", "scag", "pipe"; NULL for an invalid
+ *  value. Not collective. */
 const char *ortho_variant_name(ortho_variant variant);
 
 /** \brief 1 when \p variant applies to \p op (native and phases to all
- *  nine, rsag to reduce and allreduce, scag to bcast), else 0.
- *  Not collective. */
+ *  nine, rsag to reduce and allreduce, scag to bcast, pipe to allgather
+ *  and allgatherv), else 0. Not collective. */
 int ortho_variant_valid(ortho_variant variant, ortho_op op);
 
 /**
@@ -252,8 +257,8 @@ int ortho_candidate_parse(const char *text, ortho_candidate *cand);
  *    and cols orders (for bcast and scatter the same two), then on the
  *    N-D layouts of 3 to maxdims dimensions (every factor >= 2) in the
  *    paper's order;
- *  - the op's bandwidth-optimal variant (rsag, scag) on the same 2D
- *    layouts, both orders;
+ *  - the op's other variants (rsag, scag, pipe) on the same 2D layouts,
+ *    both orders;
  *  - with node_size >= 2 dividing p and p / node_size >= 2, node-aware
  *    candidates of every applicable variant: {p/node_size, node_size}
  *    in both orders, and for maxdims >= 3 the node-aware layouts

@@ -8,7 +8,7 @@
 #include <string.h>
 
 static const char *const variant_names[ORTHO_VARIANT_COUNT] = {"native", "phases", "rsag",
-                                                               "scag"};
+                                                               "scag", "pipe"};
 static const char *const order_names[] = {"paper", "rows", "cols"};
 
 const char *ortho_variant_name(ortho_variant variant)
@@ -28,6 +28,8 @@ int ortho_variant_valid(ortho_variant variant, ortho_op op)
         return op == ORTHO_OP_REDUCE || op == ORTHO_OP_ALLREDUCE;
     case ORTHO_VARIANT_SCAG:
         return op == ORTHO_OP_BCAST;
+    case ORTHO_VARIANT_PIPE:
+        return op == ORTHO_OP_ALLGATHER || op == ORTHO_OP_ALLGATHERV;
     default:
         return 0;
     }

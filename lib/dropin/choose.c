@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "grid/grid_private.h"
+#include "select/select_private.h"
 
 /* The installed choosers: process-wide, like MPI's own settings. */
 static ortho_layout_chooser chooser_fn;
@@ -23,18 +24,32 @@ int ortho_set_candidate_chooser(ortho_candidate_chooser chooser, void *ctx)
     return MPI_SUCCESS;
 }
 
-int ortho__choose_candidate(ortho_op op, int p, int node_size, double bytes,
-                            ortho_candidate *cand)
+int ortho__choose_candidate(ortho_op op, int p, int node_size, double bytes, int select_state,
+                            const char *select_why, ortho_candidate *cand, const char **why)
 {
     ortho_candidate c;
     char name[ORTHO_CANDIDATE_NAME_MAX];
-    if (cand_chooser_fn == NULL)
+    ortho_candidate_chooser fn = cand_chooser_fn;
+    void *ctx = cand_chooser_ctx;
+    if (fn == NULL && select_state == ORTHO__SELECT_NATIVE) {
+        memset(cand, 0, sizeof *cand); /* ORTHO_PROFILE unusable: native */
+        *why = select_why;
+        return 1;
+    }
+    if (fn == NULL && select_state == ORTHO__SELECT_ACTIVE) {
+        fn = ortho_select_chooser; /* ORTHO_PROFILE */
+        ctx = ortho__select_env();
+    }
+    if (fn == NULL)
         return 0;
     memset(&c, 0, sizeof c);
-    if (cand_chooser_fn(op, p, node_size, bytes, cand_chooser_ctx, &c) != 1 ||
+    if (fn(op, p, node_size, bytes, ctx, &c) != 1 ||
         ortho_candidate_name(&c, name, (int)sizeof name) != MPI_SUCCESS)
         return 0;
     *cand = c;
+    *why = ortho__select_reason(fn, ctx);
+    if (*why == NULL)
+        *why = "candidate chooser";
     return 1;
 }
 
@@ -44,6 +59,8 @@ ortho_order ortho__order_resolve(ortho_variant v, ortho_op op, ortho_order order
         return order;
     if (v == ORTHO_VARIANT_PHASES &&
         (op == ORTHO_OP_BCAST || op == ORTHO_OP_SCATTER || op == ORTHO_OP_SCATTERV))
+        return ORTHO_ORDER_COLS;
+    if (v == ORTHO_VARIANT_PIPE)
         return ORTHO_ORDER_COLS;
     return ORTHO_ORDER_ROWS;
 }

@@ -12,8 +12,8 @@
  * with t_rs(p2, n) = t_allreduce(p2, n) - t_allgather(p2, n / p2), exact
  * for Rabenseifner's algorithm (reduce-scatter + allgather).
  *
- * Rows order: MPI_Reduce_scatter inside every row leaves piece c of the
- * row's sum at its member c, MPI_Allreduce of piece c inside column c (on
+ * Rows order: a reduce-scatter inside every row (reduce_scatter.c: pairwise
+ * exchange) leaves piece c of the row's sum at its member c, MPI_Allreduce of piece c inside column c (on
  * an N-D grid: this variant again on the leader grid), MPI_Allgatherv of
  * the pieces inside every row, in place. Rows are consecutive ranks and
  * columns are ordered by row, so operands combine in rank order: valid for
@@ -35,8 +35,8 @@
 #include "variants/impl.h"
 
 /* The input of the reduce-scatter: sendbuf, or a copy of recvbuf for an
- * in-place call (MPI_Reduce_scatter in place leaves the result at the
- * start of the buffer, not at the piece's place). */
+ * in-place call (the piece is written into recvbuf while the input is
+ * still read). */
 static int rs_input(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type, void **raw,
                     const void **input)
 {
@@ -69,7 +69,7 @@ int ortho__allreduce_rsag_rows(const void *sendbuf, void *recvbuf, int n, MPI_Da
     void *piece = ortho__offset(recvbuf, displs[col], type);
     int err = rs_input(sendbuf, recvbuf, n, type, &raw, &input);
     if (!err)
-        err = PMPI_Reduce_scatter(input, piece, counts, type, op, grid->row_comm);
+        err = ortho__reduce_scatter(input, piece, counts, displs, type, op, grid->row_comm);
     if (!err && counts[col] > 0) {
         if (grid->leader_grid != NULL)
             err = ortho__allreduce_rsag_rows(MPI_IN_PLACE, piece, counts[col], type, op,
@@ -102,7 +102,7 @@ int ortho__allreduce_rsag_cols(const void *sendbuf, void *recvbuf, int n, MPI_Da
     void *piece = ortho__offset(recvbuf, displs[row], type);
     int err = rs_input(sendbuf, recvbuf, n, type, &raw, &input);
     if (!err)
-        err = PMPI_Reduce_scatter(input, piece, counts, type, op, grid->col_comm);
+        err = ortho__reduce_scatter(input, piece, counts, displs, type, op, grid->col_comm);
     if (!err && counts[row] > 0)
         err = PMPI_Allreduce(MPI_IN_PLACE, piece, counts[row], type, op, grid->row_comm);
     if (!err)

@@ -158,15 +158,20 @@ int ortho__variant_allgather(const struct ortho__run *run, MPI_Comm comm, const 
     if (ortho__mul_int(grid->size, recvcount) < 0 ||
         ortho__bytes((MPI_Aint)grid->size * recvcount, recvtype, &block) != MPI_SUCCESS)
         return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-    int cols = run->order == ORTHO_ORDER_COLS && !ortho__is_uneven(grid);
-    if (!cols && grid->perm == NULL)
+    int even = !ortho__is_uneven(grid);
+    int pipe = run->variant == ORTHO_VARIANT_PIPE && even;
+    int cols = run->order == ORTHO_ORDER_COLS && even && !pipe;
+    if (!cols && !pipe && grid->perm == NULL)
         return ortho__allgather_run(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
                                     grid);
-    int *a = unit_blocks(grid, recvcount, !cols);
+    int *a = unit_blocks(grid, recvcount, !cols && !pipe);
     if (a == NULL)
         return MPI_ERR_NO_MEM;
     int p = grid->size;
-    if (cols)
+    if (pipe)
+        err = ortho__allgatherv_pipe(sendbuf, sendcount, sendtype, recvbuf, a, a + p, recvtype,
+                                     run->order == ORTHO_ORDER_COLS, grid);
+    else if (cols)
         err = ortho__allgatherv_cols(sendbuf, sendcount, sendtype, recvbuf, a, a + p, recvtype,
                                      grid);
     else
@@ -182,6 +187,9 @@ int ortho__variant_allgatherv(const struct ortho__run *run, MPI_Comm comm, const
                               const struct ortho_grid *grid)
 {
     (void)comm;
+    if (run->variant == ORTHO_VARIANT_PIPE && !ortho__is_uneven(grid))
+        return ortho__allgatherv_pipe(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                      recvtype, run->order == ORTHO_ORDER_COLS, grid);
     if (run->order == ORTHO_ORDER_COLS && !ortho__is_uneven(grid))
         return ortho__allgatherv_cols(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
                                       displs, recvtype, grid);

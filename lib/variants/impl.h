@@ -12,6 +12,13 @@
 #include "grid/grid_private.h"
 #include "ortho2d/uneven.h"
 
+/* reduce_scatter.c: the piece of this member (counts[me] elements at
+ * displs[me] of the input) of the sum over comm into out, by pairwise
+ * exchange; rank order kept for non-commutative operations. input and out
+ * must not overlap. */
+int ortho__reduce_scatter(const void *input, void *out, const int counts[], const int displs[],
+                          MPI_Datatype type, MPI_Op op, MPI_Comm comm);
+
 /* allreduce_rsag.c */
 int ortho__allreduce_rsag_rows(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type,
                                MPI_Op op, const struct ortho_grid *grid);
@@ -52,5 +59,11 @@ int ortho__gather_cols(const void *sendbuf, int sendcount, MPI_Datatype sendtype
 int ortho__scatter_rows(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                         void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
                         const struct ortho_grid *grid);
+
+/* allgather_pipe.c: counts and displs in the caller's order; cols: the
+ * ring in the columns (else in the rows); even grids only. */
+int ortho__allgatherv_pipe(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, const int counts[], const int displs[],
+                           MPI_Datatype type, int cols, const struct ortho_grid *grid);
 
 #endif /* ORTHO_VARIANTS_IMPL_H_INCLUDED */

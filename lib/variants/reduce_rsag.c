@@ -7,8 +7,8 @@
  *   t_rs(p2, n) + t_reduce(p1, n / p2) + t_gather(p2, n / p2)
  * with t_rs(p2, n) = t_allreduce(p2, n) - t_allgather(p2, n / p2).
  *
- * Rows order: MPI_Reduce_scatter inside every row leaves piece c of the
- * row's sum at member c; MPI_Reduce of piece c inside column c to the
+ * Rows order: a reduce-scatter inside every row (reduce_scatter.c: pairwise
+ * exchange) leaves piece c of the row's sum at member c; MPI_Reduce of piece c inside column c to the
  * root's row (on an N-D grid: this variant again on the leader grid);
  * MPI_Gatherv of the pieces inside the root's row to the root. Operands
  * combine in rank order (valid for non-commutative operations).
@@ -53,7 +53,7 @@ static int reduce_rsag(const void *input, void *recvbuf, int n, MPI_Datatype typ
     int err = ortho__tmp(n, type, &raw, &tmp);
     void *piece = ortho__offset(tmp, displs[g->me], type);
     if (!err)
-        err = PMPI_Reduce_scatter(input, piece, counts, type, op, g->first);
+        err = ortho__reduce_scatter(input, piece, counts, displs, type, op, g->first);
     /* Where this process's reduced piece lands: recvbuf at the root, a
      * temporary at the others of the root's group. */
     if (!err && g->in_root_group && is_root)
