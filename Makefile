@@ -85,6 +85,7 @@ endef
 $(eval $(call program,ortho-demo,examples/allgather_demo.c))
 $(eval $(call program,ortho-fit,fit/ortho_fit.c fit/cli.c fit/local_costs.c fit/plot.c))
 $(eval $(call program,ortho-predict,fit/ortho_predict.c fit/cli.c))
+$(eval $(call program,ortho-bench,bench/ortho_bench.c bench/ops.c bench/bounds.c bench/cli.c))
 $(eval $(call program,jacobi,apps/jacobi/main.c apps/jacobi/comm.c apps/jacobi/iterate.c apps/jacobi/problem.c))
 $(eval $(call program,pab,apps/pab/main.c apps/pab/coeffs.c apps/pab/ode.c apps/pab/comm.c apps/pab/start.c apps/pab/solver.c apps/pab/predict.c apps/pab/check.c apps/pab/converge.c apps/pab/charge.c))
 
@@ -148,6 +149,16 @@ demo: $(BUILD)/bin/jacobi
 # MPI_Allgather against ortho_2d_allgather, timed and checked.
 demo-allgather: $(BUILD)/bin/ortho-demo
 	mpiexec -n 4 $(BUILD)/bin/ortho-demo
+
+# ortho-bench (docs/bench.md): real MPI on this machine, and the simulated
+# clusters of platforms/ (smpicc build in build-smpi/, results in results/sim/).
+.PHONY: bench bench-sim
+bench: $(BUILD)/bin/ortho-bench
+	BUILD=$(BUILD) bench/mpi.sh
+
+bench-sim:
+	$(MAKE) SMPI=1 BUILD=build-smpi build-smpi/bin/ortho-bench
+	BUILD=build-smpi bench/sim.sh
 
 install: lib $(PROGRAMS)
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin

@@ -1,0 +1,557 @@
+/* ortho-bench: each MPI collective against its orthogonal realizations, on
+ * every layout, over a range of message sizes.
+ *
+ *   mpiexec -n P ortho-bench [options]
+ *   smpirun -np P -platform X.xml ... ortho-bench --platform X.xml [options]
+ *
+ * For each operation and size it times the native call and the orthogonal
+ * one on every layout (one untimed warm-up, then --reps calls, each after
+ * a barrier; a call's time is the maximum over the ranks; the median of
+ * the repetitions is reported), checks every result against the expected
+ * data, and prints one line per point: time, improvement 1 - t/t_native,
+ * time over the platform's lower bound. Then, per layout, the minimum,
+ * average and maximum improvement over the sizes (the paper's Figures
+ * 14-23). --csv and --summary write both as CSV. docs/bench.md. */
+#include <getopt.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bench.h"
+
+#define MAX_SIZES 64
+#define MAX_LAYOUTS 256
+#define MAX_CANDS 512
+
+struct options {
+    unsigned ops;
+    double sizes[MAX_SIZES];
+    int nsizes;
+    char impls[256];
+    int maxdims, max_nd, reps, root, shared, check, quiet;
+    int nlayouts, ndims[MAX_LAYOUTS], dims[MAX_LAYOUTS][ORTHO_GRID_MAX_DIMS];
+    const char *platform, *label, *csv, *summary;
+};
+
+/* One implementation on one layout. */
+struct cand {
+    const struct bench_impl *impl;
+    int ndims, dims[ORTHO_GRID_MAX_DIMS];
+    char layout[64];
+    ortho_grid_t grid;
+};
+
+/* One measured point (kept on rank 0 for the summary). */
+struct point {
+    int op, cand;   /* cand -1: native */
+    double bytes, time, native;
+    int status;
+};
+
+enum { ST_OK, ST_UNCHECKED, ST_WRONG, ST_ERROR, ST_BELOW };
+static const char *const status_names[] = { "ok", "unchecked", "WRONG", "ERROR", "BELOW_BOUND" };
+
+struct timing {
+    double median, min, max;
+    int err, wrong;
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: mpiexec -n P ortho-bench [options]\n"
+            "Times each collective natively and on every orthogonal layout, checks the results.\n"
+            "      --ops LIST       bcast,reduce,allreduce,gather,scatter,allgather (default all)\n"
+            "      --sizes LIST     message sizes b per process, K/M = 1024-based\n"
+            "                       (default 1K,16K,128K)\n"
+            "      --impls LIST     orthogonal implementations: 2d, nd, dropin (default 2d,nd);\n"
+            "                       the native operation is always timed\n"
+            "      --dims N         layouts of 2 to N dimensions (default 3)\n"
+            "      --max-nd N       at most N layouts of 3 or more dimensions, the most\n"
+            "                       balanced ones (default 4)\n"
+            "      --layouts LIST   exactly these layouts, e.g. 4x24,2x6x8\n"
+            "      --reps N         timed calls per point after one warm-up (default 5)\n"
+            "      --root R         root of bcast, reduce, gather, scatter (default 0)\n"
+            "      --platform FILE  SimGrid platform file: print each time over its lower bound\n"
+            "      --label TEXT     name of the native setting, for the CSV (e.g. mpich)\n"
+            "      --csv FILE       every point as CSV\n"
+            "      --summary FILE   min/avg/max improvement per layout as CSV\n"
+            "      --shared         SMPI_SHARED_MALLOC buffers (SMPI only; results unchecked)\n"
+            "      --no-check       do not check the results\n"
+            "  -q, --quiet          summary only\n"
+            "  -h, --help\n");
+}
+
+static int positive(const char *text, int *out)
+{
+    char *end = NULL;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end != '\0' || v < 0 || v > 1 << 20)
+        return 0;
+    *out = (int)v;
+    return 1;
+}
+
+/* 0 ok, 1 bad usage, 2 help. */
+static int parse(int argc, char **argv, struct options *o)
+{
+    static const struct option longopts[] = {
+        { "ops", required_argument, NULL, 'O' },      { "sizes", required_argument, NULL, 's' },
+        { "impls", required_argument, NULL, 'i' },    { "dims", required_argument, NULL, 'd' },
+        { "max-nd", required_argument, NULL, 'n' },   { "layouts", required_argument, NULL, 'l' },
+        { "reps", required_argument, NULL, 'r' },     { "root", required_argument, NULL, 'R' },
+        { "platform", required_argument, NULL, 'P' }, { "label", required_argument, NULL, 'L' },
+        { "csv", required_argument, NULL, 'c' },      { "summary", required_argument, NULL, 'S' },
+        { "shared", no_argument, NULL, 'H' },         { "no-check", no_argument, NULL, 'N' },
+        { "quiet", no_argument, NULL, 'q' },          { "help", no_argument, NULL, 'h' },
+        { NULL, 0, NULL, 0 }
+    };
+    int c, rc = 0;
+    memset(o, 0, sizeof *o);
+    o->ops = (1u << BENCH_NOPS) - 1u;
+    o->nsizes = bench_parse_sizes("1K,16K,128K", o->sizes, MAX_SIZES);
+    snprintf(o->impls, sizeof o->impls, "2d,nd");
+    o->maxdims = 3;
+    o->max_nd = 4;
+    o->reps = 5;
+    o->check = 1;
+    o->label = "";
+    while (rc == 0 && (c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'O': rc = (o->ops = bench_ops_parse(optarg)) == 0; break;
+        case 's': rc = (o->nsizes = bench_parse_sizes(optarg, o->sizes, MAX_SIZES)) < 1; break;
+        case 'i': rc = strlen(optarg) >= sizeof o->impls;
+                  snprintf(o->impls, sizeof o->impls, "%s", optarg); break;
+        case 'd': rc = !positive(optarg, &o->maxdims) || o->maxdims < 1
+                       || o->maxdims > ORTHO_GRID_MAX_DIMS; break;
+        case 'n': rc = !positive(optarg, &o->max_nd); break;
+        case 'l': rc = (o->nlayouts = bench_parse_layouts(optarg, o->ndims, o->dims,
+                                                          MAX_LAYOUTS)) < 1; break;
+        case 'r': rc = !positive(optarg, &o->reps) || o->reps < 1; break;
+        case 'R': rc = !positive(optarg, &o->root); break;
+        case 'P': o->platform = optarg; break;
+        case 'L': o->label = optarg; break;
+        case 'c': o->csv = optarg; break;
+        case 'S': o->summary = optarg; break;
+        case 'H': o->shared = 1; break;
+        case 'N': o->check = 0; break;
+        case 'q': o->quiet = 1; break;
+        case 'h': return 2;
+        default: rc = 1; break;
+        }
+    }
+    if (rc == 0 && optind < argc)
+        rc = 1;
+    return rc;
+}
+
+/* Is `name` in the comma-separated list? */
+static int listed(const char *list, const char *name)
+{
+    size_t len = strlen(name);
+    for (const char *s = list; *s != '\0';) {
+        size_t item = strcspn(s, ",");
+        if (item == len && strncmp(s, name, len) == 0)
+            return 1;
+        s += item;
+        if (*s == ',')
+            s++;
+    }
+    return 0;
+}
+
+/* max(d) / min(d): how far a layout is from a cube. */
+static double imbalance(int ndims, const int dims[])
+{
+    int lo = dims[0], hi = dims[0];
+    for (int i = 1; i < ndims; i++) {
+        lo = dims[i] < lo ? dims[i] : lo;
+        hi = dims[i] > hi ? dims[i] : hi;
+    }
+    return (double)hi / lo;
+}
+
+/* The layouts to time: --layouts, or every 2D layout of p plus the max_nd
+ * most balanced ones of 3..maxdims dimensions, in ortho_model_layouts'
+ * order (by dimensions, then extents). */
+static int choose_layouts(const struct options *o, int p, int ndims[],
+                          int dims[][ORTHO_GRID_MAX_DIMS])
+{
+    ortho_model_layout *all = NULL;
+    int n = 0, total = 0, *keep = NULL;
+    if (o->nlayouts > 0) {
+        for (int i = 0; i < o->nlayouts; i++) {
+            long prod = 1;
+            for (int k = 0; k < o->ndims[i]; k++)
+                prod *= o->dims[i][k];
+            if (prod != p || o->ndims[i] < 2)
+                continue;
+            ndims[n] = o->ndims[i];
+            memcpy(dims[n], o->dims[i], sizeof dims[n]);
+            n++;
+        }
+        return n;
+    }
+    ortho_model_layouts(p, o->maxdims, NULL, 0, &total);
+    all = malloc((size_t)(total > 0 ? total : 1) * sizeof *all);
+    keep = calloc((size_t)(total > 0 ? total : 1), sizeof *keep);
+    if (all == NULL || keep == NULL || ortho_model_layouts(p, o->maxdims, all, total, &total))
+        total = 0;
+    for (int i = 0; i < total; i++)
+        keep[i] = all[i].ndims == 2;
+    for (int chosen = 0; chosen < o->max_nd; chosen++) {
+        int best = -1;
+        for (int i = 0; i < total; i++)
+            if (all[i].ndims >= 3 && !keep[i]
+                && (best < 0 || imbalance(all[i].ndims, all[i].dims)
+                                    < imbalance(all[best].ndims, all[best].dims)))
+                best = i;
+        if (best < 0)
+            break;
+        keep[best] = 1;
+    }
+    for (int i = 0; i < total && n < MAX_LAYOUTS; i++)
+        if (keep[i]) {
+            ndims[n] = all[i].ndims;
+            memcpy(dims[n], all[i].dims, sizeof dims[n]);
+            n++;
+        }
+    free(all);
+    free(keep);
+    return n;
+}
+
+/* Native first, then every (implementation, layout) pair that fits. */
+static int make_cands(const struct options *o, int p, struct cand cands[], int cap)
+{
+    int ndims[MAX_LAYOUTS], dims[MAX_LAYOUTS][ORTHO_GRID_MAX_DIMS];
+    int nimpls, n = 0, nl = choose_layouts(o, p, ndims, dims);
+    const struct bench_impl *impls = bench_impls(&nimpls);
+    for (int k = 0; k < nimpls; k++) {
+        const struct bench_impl *im = &impls[k];
+        if (k > 0 && !listed(o->impls, im->name))
+            continue;
+        if (im->min_dims <= 1) {   /* native, or a layout of the library's choice */
+            if (n < cap) {
+                cands[n] = (struct cand){ .impl = im, .ndims = 1, .dims = { p } };
+                snprintf(cands[n].layout, sizeof cands[n].layout, "%s",
+                         im->min_dims == 1 ? "native" : "auto");
+                n++;
+            }
+            continue;
+        }
+        for (int l = 0; l < nl && n < cap; l++) {
+            if (ndims[l] < im->min_dims || ndims[l] > im->max_dims)
+                continue;
+            cands[n] = (struct cand){ .impl = im, .ndims = ndims[l] };
+            memcpy(cands[n].dims, dims[l], sizeof cands[n].dims);
+            bench_layout_name(ndims[l], dims[l], cands[n].layout, sizeof cands[n].layout);
+            n++;
+        }
+    }
+    return n;
+}
+
+static double median(double *v, int n)
+{
+    for (int i = 1; i < n; i++)   /* insertion sort: a handful of values */
+        for (int j = i; j > 0 && v[j] < v[j - 1]; j--) {
+            double t = v[j];
+            v[j] = v[j - 1];
+            v[j - 1] = t;
+        }
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/* One point: a warm-up, then reps calls each after a barrier. With a
+ * global clock (MPI_WTIME_IS_GLOBAL, as under SMPI) a call lasts from the
+ * first rank's start to the last rank's end; otherwise the time of a call
+ * is the longest of the ranks' own durations, which misses the part of
+ * the operation that runs before a late rank leaves the barrier. Collective. */
+static int measure(const struct cand *c, struct bench_args *a, struct bench_bufs *b,
+                   const struct options *o, int global_clock, int rank, int p,
+                   struct timing *t)
+{
+    int reps = o->reps;
+    double *v = malloc(4 * (size_t)reps * sizeof *v), *all = v + 2 * reps;
+    int flags[2] = { 0, 0 }, any[2];
+    if (v == NULL)
+        return MPI_ERR_NO_MEM;
+    a->grid = c->grid;
+    for (int r = -1; r < reps; r++) {
+        bench_bufs_reset(b, a, rank);
+        MPI_Barrier(a->comm);
+        double t0 = MPI_Wtime();
+        int err = c->impl->fn[a->op](a);
+        double t1 = MPI_Wtime();
+        if (err != MPI_SUCCESS)
+            flags[0] = 1;
+        if (r < 0)
+            continue;
+        if (global_clock) {
+            v[r] = t1;           /* the maximum of the ends ... */
+            v[reps + r] = -t0;   /* ... and of minus the starts */
+        } else {
+            v[r] = t1 - t0;
+            v[reps + r] = 0;
+        }
+    }
+    if (o->check && !flags[0] && !bench_bufs_check(b, a, rank, p))
+        flags[1] = 1;
+    MPI_Allreduce(v, all, 2 * reps, MPI_DOUBLE, MPI_MAX, a->comm);
+    MPI_Allreduce(flags, any, 2, MPI_INT, MPI_MAX, a->comm);
+    for (int r = 0; r < reps; r++)
+        all[r] += all[reps + r];
+    t->err = any[0];
+    t->wrong = any[1];
+    t->min = t->max = all[0];
+    for (int r = 1; r < reps; r++) {
+        t->min = fmin(t->min, all[r]);
+        t->max = fmax(t->max, all[r]);
+    }
+    t->median = median(all, reps);
+    free(v);
+    return MPI_SUCCESS;
+}
+
+static int status_of(const struct timing *t, const struct options *o, double bound)
+{
+    if (t->err)
+        return ST_ERROR;
+    if (t->wrong)
+        return ST_WRONG;
+    if (bound > 0 && t->min < bound)   /* any repetition */
+        return ST_BELOW;
+    return o->check && !o->shared ? ST_OK : ST_UNCHECKED;
+}
+
+static void print_point(FILE *csv, const struct options *o, const struct bench_platform *pf,
+                        const struct cand *c, int op, int p, double bytes,
+                        const struct timing *t, double native, double bound, int status)
+{
+    double imp = 1 - t->median / native;
+    char ratio[32] = "-", impt[32] = "";
+    if (bound > 0)
+        snprintf(ratio, sizeof ratio, "%.2f", t->median / bound);
+    if (c->impl->min_dims != 1)
+        snprintf(impt, sizeof impt, "%+.1f%%", 100 * imp);
+    if (!o->quiet)
+        printf("%-10s %5d %9.0f  %-10s %-7s %11.4e %9s %7s  %s\n", bench_op_name((enum bench_op)op),
+               p, bytes, c->layout, c->impl->name, t->median, impt, ratio, status_names[status]);
+    if (csv != NULL) {
+        fprintf(csv, "%s,%s,%s,%d,%.0f,%s,%s,%d,%.6e,%.6e,%.6e,%.6e,%.4f,", pf->name, o->label,
+                bench_op_name((enum bench_op)op), p, bytes, c->impl->name, c->layout, c->ndims,
+                t->median, t->min, t->max, native, imp);
+        if (bound > 0)
+            fprintf(csv, "%.6e,%.4f,", bound, t->median / bound);
+        else
+            fprintf(csv, ",,");
+        fprintf(csv, "%s\n", status_names[status]);
+    }
+}
+
+/* Per operation and candidate: min / avg / max improvement over the sizes. */
+static void summarize(FILE *csv, const struct options *o, const struct bench_platform *pf,
+                      const struct cand cands[], int ncands, const struct point pts[], int npts,
+                      int p)
+{
+    printf("\nimprovement 1 - t/t_native per layout over %d size%s (min / avg / max); "
+           "negative: the orthogonal version is slower\n",
+           o->nsizes, o->nsizes == 1 ? "" : "s");
+    printf("%-10s %5s  %-10s %-7s %8s %8s %8s\n", "op", "p", "layout", "impl", "min", "avg", "max");
+    for (int op = 0; op < BENCH_NOPS; op++) {
+        for (int c = 0; c < ncands; c++) {
+            double lo = INFINITY, hi = -INFINITY, sum = 0;
+            int n = 0, bad = 0;
+            if (cands[c].impl->min_dims == 1)
+                continue;
+            for (int i = 0; i < npts; i++) {
+                if (pts[i].op != op || pts[i].cand != c)
+                    continue;
+                double imp = 1 - pts[i].time / pts[i].native;
+                lo = fmin(lo, imp);
+                hi = fmax(hi, imp);
+                sum += imp;
+                n++;
+                bad |= pts[i].status == ST_WRONG || pts[i].status == ST_ERROR;
+            }
+            if (n == 0)
+                continue;
+            printf("%-10s %5d  %-10s %-7s %+7.1f%% %+7.1f%% %+7.1f%%%s\n",
+                   bench_op_name((enum bench_op)op), p, cands[c].layout, cands[c].impl->name,
+                   100 * lo, 100 * sum / n, 100 * hi, bad ? "  (some results wrong)" : "");
+            if (csv != NULL)
+                fprintf(csv, "%s,%s,%s,%d,%s,%s,%d,%d,%.4f,%.4f,%.4f\n", pf->name, o->label,
+                        bench_op_name((enum bench_op)op), p, cands[c].impl->name,
+                        cands[c].layout, cands[c].ndims, n, lo, sum / n, hi);
+        }
+    }
+}
+
+static FILE *open_csv(const char *path, const char *header)
+{
+    FILE *f = path != NULL ? fopen(path, "w") : NULL;
+    if (f != NULL)
+        fprintf(f, "%s\n", header);
+    return f;
+}
+
+int main(int argc, char **argv)
+{
+    static struct options o;
+    static struct cand cands[MAX_CANDS];
+    struct bench_platform pf;
+    struct point *pts = NULL;
+    FILE *csv = NULL, *sum = NULL;
+    struct bench_bufs bufs;
+    int rank, p, rc, ncands, npts = 0, counts[5] = { 0 }, *wtime_global = NULL, flag = 0;
+    size_t scap = 0, rcap = 0;
+
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    rc = parse(argc, argv, &o);
+    if (rc == 0 && o.shared && !bench_shared_available())
+        rc = 3;
+    if (rc == 0 && o.root >= p)
+        rc = 4;
+    if (rc != 0) {
+        if (rank == 0) {
+            if (rc == 3)
+                fprintf(stderr, "ortho-bench: --shared needs the SMPI build (make SMPI=1)\n");
+            else if (rc == 4)
+                fprintf(stderr, "ortho-bench: --root %d is not a rank of %d processes\n", o.root,
+                        p);
+            usage(rc == 2 ? stdout : stderr);
+        }
+        MPI_Finalize();
+        return rc == 2 ? 0 : 2;
+    }
+
+    memset(&pf, 0, sizeof pf);
+    snprintf(pf.name, sizeof pf.name, "%s", o.platform != NULL ? "?" : "mpi");
+    snprintf(pf.why, sizeof pf.why, "no --platform");
+    if (o.platform != NULL && bench_platform_read(o.platform, &pf) != 0) {
+        if (rank == 0)
+            fprintf(stderr, "ortho-bench: cannot read %s\n", o.platform);
+        MPI_Finalize();
+        return 2;
+    }
+    bench_platform_placement(&pf, MPI_COMM_WORLD, o.root);
+    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &wtime_global, &flag);
+    int global_clock = flag && *wtime_global;
+
+    /* One pair of buffers for the whole run, as large as its largest point. */
+    for (int op = 0; op < BENCH_NOPS; op++)
+        for (int s = 0; s < o.nsizes && (o.ops & (1u << op)); s++) {
+            size_t sb, rb;
+            bench_bufs_need((enum bench_op)op, bench_count((enum bench_op)op, o.sizes[s], NULL),
+                            o.root, rank, p, &sb, &rb);
+            scap = sb > scap ? sb : scap;
+            rcap = rb > rcap ? rb : rcap;
+        }
+    int fail = bench_bufs_create(&bufs, scap, rcap, o.shared) != 0, any_fail;
+    MPI_Allreduce(&fail, &any_fail, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
+    if (any_fail) {
+        if (rank == 0)
+            fprintf(stderr, "ortho-bench: no memory for the buffers (%zu + %zu bytes)\n", scap,
+                    rcap);
+        MPI_Abort(MPI_COMM_WORLD, 2);
+    }
+
+    ncands = make_cands(&o, p, cands, MAX_CANDS);
+    for (int c = 0; c < ncands; c++) {
+        if (cands[c].impl->min_dims <= 1)
+            continue;
+        if (ortho_grid_create(MPI_COMM_WORLD, cands[c].ndims, cands[c].dims, &cands[c].grid)
+            != MPI_SUCCESS) {
+            if (rank == 0)
+                fprintf(stderr, "ortho-bench: cannot build the grid %s\n", cands[c].layout);
+            MPI_Abort(MPI_COMM_WORLD, 2);
+        }
+    }
+
+    if (rank == 0) {
+        pts = calloc((size_t)BENCH_NOPS * (size_t)o.nsizes * (size_t)ncands, sizeof *pts);
+        csv = open_csv(o.csv, "platform,natives,op,p,bytes,impl,layout,ndims,time_s,min_s,max_s,"
+                              "native_s,improvement,bound_s,ratio,status");
+        sum = open_csv(o.summary, "platform,natives,op,p,impl,layout,ndims,nsizes,imp_min,"
+                                  "imp_avg,imp_max");
+        if (pts == NULL || (o.csv != NULL && csv == NULL) || (o.summary != NULL && sum == NULL)) {
+            fprintf(stderr, "ortho-bench: cannot write the output\n");
+            MPI_Abort(MPI_COMM_WORLD, 2);
+        }
+        printf("ortho-bench: %d processes on %d node%s (%s build), platform %s%s%s, natives %s\n",
+               p, pf.nodes, pf.nodes == 1 ? "" : "s", bench_build_name(), pf.name,
+               pf.known ? "" : ": no bounds, ", pf.known ? "" : pf.why,
+               o.label[0] != '\0' ? o.label : "(not named)");
+        if (pf.known)
+            printf("bounds from: link %.4g B/s per direction, latency %.4g s node to node; "
+                   "inside a node %.4g B/s, %.4g s; %d..%d ranks per node\n",
+                   pf.bw, pf.lat, pf.intra_bw, pf.intra_lat, pf.min_per_node,
+                   pf.root_per_node > pf.min_per_node ? pf.root_per_node : pf.min_per_node);
+        printf("time: median of %d call%s after one warm-up and a barrier each; a call: %s; "
+               "root %d; %s\n",
+               o.reps, o.reps == 1 ? "" : "s",
+               global_clock ? "first start to last end (global clock)"
+                            : "the longest of the ranks' durations",
+               o.root,
+               o.shared ? "shared buffers (results not checked)"
+                        : o.check ? "results checked" : "results not checked");
+        if (!o.quiet)
+            printf("%-10s %5s %9s  %-10s %-7s %11s %9s %7s  %s\n", "op", "p", "bytes", "layout",
+                   "impl", "time [s]", "improv.", "/bound", "result");
+        fflush(stdout);
+    }
+
+    for (int op = 0; op < BENCH_NOPS; op++) {
+        if (!(o.ops & (1u << op)))
+            continue;
+        for (int s = 0; s < o.nsizes; s++) {
+            struct bench_args args;
+            struct timing t, native;
+            double bytes;
+            int count = bench_count((enum bench_op)op, o.sizes[s], &bytes);
+            bench_bufs_prepare(&bufs, &args, (enum bench_op)op, count, o.root, rank, p);
+            args.comm = MPI_COMM_WORLD;
+            double bound = rank == 0 ? bench_bound(&pf, (enum bench_op)op, p, bytes) : 0;
+            for (int c = 0; c < ncands; c++) {
+                struct timing *tc = c == 0 ? &native : &t;
+                if (cands[c].impl->fn[op] == NULL)
+                    continue;
+                measure(&cands[c], &args, &bufs, &o, global_clock, rank, p, tc);
+                if (rank != 0)
+                    continue;
+                int st = status_of(tc, &o, bound);
+                counts[st]++;
+                print_point(csv, &o, &pf, &cands[c], op, p, bytes, tc, native.median, bound, st);
+                if (c > 0)
+                    pts[npts++] = (struct point){ op, c, bytes, tc->median, native.median, st };
+                fflush(stdout);
+            }
+        }
+    }
+
+    if (rank == 0) {
+        summarize(sum, &o, &pf, cands, ncands, pts, npts, p);
+        printf("\npoints: %d ok, %d unchecked, %d wrong, %d with errors, %d below their bound\n",
+               counts[ST_OK], counts[ST_UNCHECKED], counts[ST_WRONG], counts[ST_ERROR],
+               counts[ST_BELOW]);
+        if (counts[ST_BELOW] > 0)
+            printf("ortho-bench: a time below its lower bound means the simulation or the code "
+                   "is wrong (docs/bench.md)\n");
+        if (csv != NULL)
+            fclose(csv);
+        if (sum != NULL)
+            fclose(sum);
+        free(pts);
+    }
+    rc = counts[ST_WRONG] + counts[ST_ERROR] + counts[ST_BELOW] > 0;
+    MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    bench_bufs_free(&bufs);
+    for (int c = 0; c < ncands; c++)
+        ortho_grid_free(&cands[c].grid);
+    MPI_Finalize();
+    return rc;
+}
