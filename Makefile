@@ -135,11 +135,14 @@ $(HARNESS_BIN): %: %.o $(STATIC_LIB)
 	$(CC) $(LDFLAGS) -o $@ $< $(STATIC_LIB) $(LDLIBS)
 
 # The 2D operations against native under smpirun (tests/smpi/run.sh), then
-# the N-D operations, uneven grids and drop-ins (tests/smpi/run_nd.sh).
+# the N-D operations, uneven grids and drop-ins (tests/smpi/run_nd.sh), then
+# every variant and phase order, node-aware on four placements
+# (tests/smpi/run_variants.sh).
 check-smpi:
 	$(MAKE) SMPI=1 BUILD=build-smpi lib $(HARNESS_BIN:$(BUILD)/%=build-smpi/%)
 	BUILD=build-smpi tests/smpi/run.sh
 	BUILD=build-smpi tests/smpi/run_nd.sh
+	BUILD=build-smpi tests/smpi/run_variants.sh
 
 # The project's demo: the Jacobi iteration, its three variants with native,
 # orthogonal and automatic communication, checked against a sequential solve.

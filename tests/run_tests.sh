@@ -16,6 +16,7 @@ TABLE=(
     "test_ortho2d: 1 2 3 4 6 8"
     "test_orthond: 1 3 4 5 8"
     "test_dropin: 1 2 4 5"
+    "test_variants: 4 5"
     "test_interpose: 4"
     "test_model_predict: 1"
     "test_model_profile: 1"

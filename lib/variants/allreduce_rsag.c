@@ -8,9 +8,8 @@
  * 2 (p1 - 1) / p1 n instead of 2 (p - 1) / p n per process of the node.
  * As phases (the model's composition, lib/model/variants.c):
  *   t_rs(p2, n) + t_allreduce(p1, n / p2) + t_allgather(p2, n / p2)
- *   = t_allreduce(p2, n) + t_allreduce(p1, n / p2)
- * with t_rs(p2, n) = t_allreduce(p2, n) - t_allgather(p2, n / p2), exact
- * for Rabenseifner's algorithm (reduce-scatter + allgather).
+ * with t_rs(g, n) = t_allgather(g, n / g) + (g - 1) / g n gamma for the
+ * pairwise reduce-scatter (reduce_scatter.c).
  *
  * Rows order: a reduce-scatter inside every row (reduce_scatter.c: pairwise
  * exchange) leaves piece c of the row's sum at its member c, MPI_Allreduce of piece c inside column c (on

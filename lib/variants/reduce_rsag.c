@@ -5,7 +5,8 @@
  * (MPICH's Rabenseifner reduce: reduce-scatter + gather), with only the
  * n / p2 piece crossing the columns. As phases (lib/model/variants.c):
  *   t_rs(p2, n) + t_reduce(p1, n / p2) + t_gather(p2, n / p2)
- * with t_rs(p2, n) = t_allreduce(p2, n) - t_allgather(p2, n / p2).
+ * with t_rs(g, n) = t_allgather(g, n / g) + (g - 1) / g n gamma for the
+ * pairwise reduce-scatter (reduce_scatter.c).
  *
  * Rows order: a reduce-scatter inside every row (reduce_scatter.c: pairwise
  * exchange) leaves piece c of the row's sum at member c; MPI_Reduce of piece c inside column c to the

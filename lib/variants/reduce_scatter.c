@@ -2,8 +2,9 @@
  *
  * Cost (alpha-beta-gamma, n bytes, g members):
  *   T = (g - 1) alpha + (g - 1) / g n beta + (g - 1) / g n gamma
- * (MPICH's long-message reduce-scatter). The model's form for it is
- * "rs_pairwise" (lib/model/forms.c).
+ * (MPICH's long-message reduce-scatter). The model composes it as
+ * t_allgather(g, n / g) + (g - 1) / g n gamma (lib/model/variants.c): the
+ * messages of a pairwise allgather of n / g blocks, plus the reductions.
  *
  * rsag calls this instead of MPI_Reduce_scatter: SimGrid 3.32's mpich
  * selector runs recursive doubling for commutative operations below

@@ -1,0 +1,29 @@
+/* The predicted time of a drop-in candidate (ortho_dropin.h): the native
+ * operation, or a variant on a grid in a phase order, composed from the
+ * profile's runtime functions of the native operations. Private to the
+ * library (lib/select calls it).
+ *
+ * Each variant's composition is the formula that opens its file in
+ * lib/variants/ ("As phases: ..."); lib/model/variants.c lists them in one
+ * table. */
+#ifndef ORTHO_MODEL_VARIANTS_H_INCLUDED
+#define ORTHO_MODEL_VARIANTS_H_INCLUDED
+
+#include "ortho_dropin.h"
+#include "ortho_model.h"
+
+/* The prediction of cand for op on p processes with message size bytes
+ * (the size of ortho_model.h; allgatherv: the mean block), each phase in
+ * pred (op, group size, bytes, seconds; a phase repeated k times counts k
+ * times in its seconds) and the total. node_size: processes per node, for
+ * node-aware candidates whose dims are not given (0: unknown). Uneven
+ * grids are predicted as the box that holds them. Does not raise.
+ * MPI_ERR_UNSUPPORTED_OPERATION for gatherv and scatterv (only the root
+ * knows their sizes) and a node-aware candidate without dims when
+ * node_size does not divide p; MPI_ERR_ARG when the profile lacks a
+ * function a phase needs. */
+int ortho__model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int p,
+                                   int node_size, double bytes, const ortho_candidate *cand,
+                                   ortho_model_prediction *pred);
+
+#endif /* ORTHO_MODEL_VARIANTS_H_INCLUDED */

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# Every variant and phase order against native MPI on simulated clusters
+# (SimGrid SMPI): tests/smpi/check_nd -d (the nine drop-in functions, see
+# check_nd.c) with ORTHO_VARIANT forcing the candidate, on the multi-core
+# platform (16 nodes x 8 cores) with four placements, and on the star with
+# plain 2D, N-D and uneven grids. Ends with one line:
+# "SMPI variant checks: N passed, N failed".
+#
+#   make check-smpi                                     all SMPI checks
+#   BUILD=build-smpi tests/smpi/run_variants.sh         these runs
+#   BUILD=build-smpi tests/smpi/run_variants.sh rr-cols only the named runs
+#
+# Placements (hostfiles written here, one line per rank):
+#   blocks  32 ranks, 4 nodes x 8, ranks 0-7 on the first node (consecutive)
+#   rr      32 ranks round-robin over 4 nodes: rank r on node r % 4, so the
+#           node-aware grid reorders the processes
+#   short1  29 ranks: 8, 8, 8 and 5 (one smaller node: the short last row)
+#   short2  27 ranks: 8, 6, 8, 5 (nodes that do not form rows: the fallback
+#           to a plain grid)
+# Each placement runs the paper's phases node-aware in both orders (A) and
+# the other variants (B: rsag for reduce and allreduce, scag for bcast,
+# pipe for allgather and allgatherv, phases for the rest) in both orders.
+# A run passes when smpirun exits 0 AND check_nd printed its closing line
+# with 0 failures (SMPI can end a deadlocked simulation with status 0).
+set -u
+BUILD=${BUILD:-build-smpi}
+SMPIRUN=${SMPIRUN:-smpirun}
+TIMEOUT=${SMPI_TIMEOUT:-300}
+HERE=$(cd "$(dirname "$0")" && pwd)
+PLATFORMS=$(cd "$HERE/../../platforms" && pwd)
+PROG="$BUILD/tests/smpi/check_nd"
+COMMON=(--cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 --cfg=smpi/coll-selector:mpich
+        --log=root.thr:warning)
+
+if [ ! -x "$PROG" ]; then
+    echo "run_variants.sh: $PROG not found; build it with: make SMPI=1" >&2
+    exit 2
+fi
+TMP=$(mktemp -d "${TMPDIR:-/tmp}/ortho-smpi-variants.XXXXXX")
+trap 'rm -rf "$TMP"' EXIT
+
+# node sizes -> a hostfile of consecutive blocks
+blocks() {
+    local node=0
+    for size in "$@"; do
+        for ((k = 0; k < size; k++)); do echo "node-$node"; done
+        node=$((node + 1))
+    done
+}
+blocks 8 8 8 8 >"$TMP/blocks"
+for ((r = 0; r < 32; r++)); do echo "node-$((r % 4))"; done >"$TMP/rr"
+blocks 8 8 8 5 >"$TMP/short1"
+blocks 8 6 8 5 >"$TMP/short2"
+
+# B: the non-paper variants for order O
+others() {
+    echo "rsag:$1,bcast=scag:$1,allgather=pipe:$1,allgatherv=pipe:$1"
+}
+
+# name | platform | hostfile | p | ORTHO_VARIANT | check_nd arguments
+RUNS=()
+for place in "blocks 32" "rr 32" "short1 29" "short2 27"; do
+    read -r hf n <<<"$place"
+    for order in rows cols; do
+        RUNS+=("$hf-phases-$order|multicore|$TMP/$hf|$n|phases:node:$order|")
+        RUNS+=("$hf-others-$order|multicore|$TMP/$hf|$n|$(others node:$order)|")
+    done
+done
+RUNS+=(
+    "star-24-cols|clic_star|$PLATFORMS/clic_star.hostfile|24|phases:4x6:cols|"
+    "star-24-others|clic_star|$PLATFORMS/clic_star.hostfile|24|$(others 6x4:rows)|"
+    "star-24-nd|clic_star|$PLATFORMS/clic_star.hostfile|24|$(others 2x3x4:rows)|"
+    "star-13-uneven-cols|clic_star|$PLATFORMS/clic_star.hostfile|13|$(others 0x4:cols)|"
+    "star-13-uneven-rows|clic_star|$PLATFORMS/clic_star.hostfile|13|$(others 0x3:rows)|"
+)
+
+passed=0
+failed=0
+failed_runs=()
+total_start=$SECONDS
+for entry in "${RUNS[@]}"; do
+    IFS='|' read -r name platform hostfile np variant args <<<"$entry"
+    if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then
+        continue
+    fi
+    log="$TMP/$name.log"
+    start=$SECONDS
+    # shellcheck disable=SC2086  # args is a list of words
+    ORTHO_VARIANT="$variant" timeout "$TIMEOUT" "$SMPIRUN" -np "$np" \
+        -platform "$PLATFORMS/$platform.xml" -hostfile "$hostfile" "${COMMON[@]}" \
+        "$PROG" -q -d $args >"$log" 2>&1
+    status=$?
+    closing=$(grep -E "^check_nd: [0-9]+ passed, [0-9]+ failed \($np processes\)$" "$log" | tail -n 1)
+    if [ "$status" -eq 0 ] && [[ "$closing" == *" 0 failed "* ]]; then
+        passed=$((passed + 1))
+        echo "-- $name (p=$np ORTHO_VARIANT=$variant): ok, ${closing#check_nd: } ($((SECONDS - start)) s)"
+    else
+        failed=$((failed + 1))
+        failed_runs+=("$name")
+        echo "-- $name (p=$np ORTHO_VARIANT=$variant): FAILED, exit status $status ($((SECONDS - start)) s)"
+        tail -n 15 "$log" | sed 's/^/   | /'
+    fi
+done
+for run in "${failed_runs[@]+"${failed_runs[@]}"}"; do
+    echo "failed: $run"
+done
+echo "SMPI variant checks: $passed passed, $failed failed ($((SECONDS - total_start)) s)"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

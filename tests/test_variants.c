@@ -1,0 +1,569 @@
+/* The candidates (ortho_dropin.h) and every variant against native MPI.
+ *
+ *  - names: every candidate ortho_candidates() lists names and parses back
+ *    to itself; malformed names are rejected; which variant applies where;
+ *    ORTHO_VARIANT is read per communicator (one value per process run:
+ *    see tests/smpi/run_variants.sh for the forced runs under SMPI);
+ *  - the model: each variant's composition (lib/model/variants.c) against
+ *    values worked out by hand from a profile of linear functions;
+ *  - every variant in every order, on every 2D layout of p, node-aware
+ *    (here: one node, so the fallback to a plain grid) and on uneven
+ *    layouts (rows of 2 and 3 with a short last row), forced through the
+ *    candidate chooser on a fresh duplicate of MPI_COMM_WORLD, against
+ *    the PMPI_ call: all nine operations; MPI_INT, a struct with holes
+ *    ({int; double; char[4]}, above 8 KiB per block: MPICH 4.0.2's
+ *    truncation bug), a non-commutative user operation (2x2 integer
+ *    matrices multiplied) for reduce and allreduce, in place, the last
+ *    rank as root, v-layouts in reverse order with gaps. Receive buffers
+ *    start as 0xA5 bytes and are compared byte for byte.
+ *
+ * Real MPI at np 4 and 5 (oversubscribed: few calls per case); SMPI runs
+ * the node-aware grids on a multi-core platform (run_variants.sh). */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/variants.h"
+#include "ortho.h"
+#include "support/mpi_cunit.h"
+
+enum { SENTINEL = 0xA5, MAX_CANDS = 96 };
+
+/* ---- names --------------------------------------------------------------- */
+
+static void test_names(void)
+{
+    static ortho_candidate list[4096];
+    char name[ORTHO_CANDIDATE_NAME_MAX];
+    int ok = 1;
+    for (int op = 0; op < ORTHO_OP_COUNT; op++) {
+        for (int p = 1; p <= 24; p += 7) {
+            int n = -1, m = -1;
+            ok &= ortho_candidates((ortho_op)op, p, 4, 3, NULL, 0, &n) == MPI_SUCCESS;
+            ok &= ortho_candidates((ortho_op)op, p, 4, 3, list, 4096, &m) == MPI_SUCCESS;
+            ok &= n == m && n >= 1 && list[0].variant == ORTHO_VARIANT_NATIVE;
+            for (int i = 0; i < m && i < 4096; i++) {
+                ortho_candidate back;
+                ok &= ortho_candidate_name(&list[i], name, (int)sizeof name) == MPI_SUCCESS;
+                ok &= ortho_candidate_parse(name, &back) == MPI_SUCCESS;
+                ok &= memcmp(&back, &list[i], sizeof back) == 0;
+                ok &= ortho_variant_valid(list[i].variant, (ortho_op)op);
+                ok &= i == 0 || list[i].order != ORTHO_ORDER_PAPER || list[i].ndims >= 3;
+                for (int j = 0; j < i; j++)
+                    ok &= memcmp(&list[i], &list[j], sizeof list[i]) != 0;
+            }
+        }
+    }
+    /* p = 16, node size 4: node-aware 4x4 both orders; rsag only for reductions */
+    int n = 0;
+    ortho_candidates(ORTHO_OP_ALLREDUCE, 16, 4, 2, list, 4096, &n);
+    int node = 0, rsag = 0;
+    for (int i = 0; i < n; i++) {
+        node += list[i].node_aware;
+        rsag += list[i].variant == ORTHO_VARIANT_RSAG;
+    }
+    ok &= n == 1 + 3 * 2 * 2 + 2 * 2 && node == 4 && rsag == 3 * 2 + 2;
+    ortho_candidate c;
+    ok &= ortho_candidate_parse(" rsag:node:cols ", &c) == MPI_SUCCESS &&
+          c.variant == ORTHO_VARIANT_RSAG && c.node_aware && c.order == ORTHO_ORDER_COLS &&
+          c.ndims == 0;
+    ok &= ortho_candidate_parse("phases:4x4x6:rows", &c) == MPI_SUCCESS && c.ndims == 3 &&
+          c.dims[2] == 6 && c.order == ORTHO_ORDER_ROWS;
+    ok &= ortho_candidate_name(&c, name, 8) == MPI_ERR_TRUNCATE;
+    const char *bad[] = {"", "rsag:", "rsag:rows:cols", "phases:4x", "native:4x4",
+                         "pipe:node:node", "fast", "phases:4x4:8x8", "scag;rows"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        ok &= ortho_candidate_parse(bad[i], &c) == MPI_ERR_ARG;
+    ok &= ortho_variant_valid(ORTHO_VARIANT_PIPE, ORTHO_OP_ALLGATHERV) &&
+          !ortho_variant_valid(ORTHO_VARIANT_PIPE, ORTHO_OP_GATHER) &&
+          ortho_variant_valid(ORTHO_VARIANT_SCAG, ORTHO_OP_BCAST) &&
+          !ortho_variant_valid(ORTHO_VARIANT_RSAG, ORTHO_OP_BCAST);
+    ok &= strcmp(ortho_variant_name(ORTHO_VARIANT_RSAG), "rsag") == 0 &&
+          ortho_variant_name(ORTHO_VARIANT_COUNT) == NULL;
+    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+}
+
+/* ---- the model ----------------------------------------------------------- */
+
+/* t(op, g, s) = (1 + g) s microseconds for every op ("lin": tau 1 us/B,
+ * tc 1 us/B); gamma 0.5 us/B; t_copy 0.25 us/B. */
+static ortho_model_profile_t linear_profile(void)
+{
+    ortho_model_profile_t prof = NULL;
+    ortho_model_profile_create(&prof);
+    for (int op = 0; op < ORTHO_MODEL_NOPS; op++) {
+        ortho_model_entry e;
+        memset(&e, 0, sizeof e);
+        e.op = (ortho_model_op)op;
+        e.range = ortho_model_range_all();
+        ortho_model_form_find(e.op, "lin", &e.form);
+        e.coefs[0] = 1e-6;
+        e.coefs[1] = 1e-6;
+        ortho_model_profile_add(prof, &e);
+    }
+    ortho_model_profile_set_param(prof, "gamma", 0.5e-6);
+    ortho_model_profile_set_param(prof, "t_copy", 0.25e-6);
+    return prof;
+}
+
+static int predicts(ortho_model_profile_t prof, ortho_op op, int p, int node_size, double b,
+                    const char *name, double want_us)
+{
+    ortho_candidate c;
+    ortho_model_prediction pred;
+    if (ortho_candidate_parse(name, &c) != MPI_SUCCESS ||
+        ortho__model_predict_candidate(prof, op, p, node_size, b, &c, &pred) != MPI_SUCCESS) {
+        printf("\n  %s: no prediction\n", name);
+        return 0;
+    }
+    double got = pred.total * 1e6;
+    if (fabs(got - want_us) > 1e-6 * want_us) {
+        printf("\n  %s on %d, b %g: got %.9g us, want %.9g us\n", name, p, b, got, want_us);
+        return 0;
+    }
+    return 1;
+}
+
+static void test_model(void)
+{
+    ortho_model_profile_t prof = linear_profile();
+    int ok = prof != NULL;
+    double b = 800.0; /* t(g, s) = (1 + g) s us */
+    /* native: (1 + 32) 800 */
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "native", 33 * 800.0);
+    /* phases, paper order on 4x8: allreduce t(8, b) + t(4, b) = 9 b + 5 b */
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "phases:4x8", 14 * 800.0);
+    /* the same, columns first: the same sum */
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "phases:4x8:cols", 14 * 800.0);
+    /* allgather columns first: t(4, b) + 4 t(8, b) = 5 b + 36 b */
+    ok &= predicts(prof, ORTHO_OP_ALLGATHER, 32, 0, b, "phases:4x8:cols", 41 * 800.0);
+    /* gather columns first: t(4, b) + t(8, 4 b) + copy 32 b / 4 = 5 b + 36 b + 8 b */
+    ok &= predicts(prof, ORTHO_OP_GATHER, 32, 0, b, "phases:4x8:cols", 49 * 800.0);
+    /* scatter rows first: copy 8 b + t(8, 4 b) + t(4, b) = 8 b + 36 b + 5 b */
+    ok &= predicts(prof, ORTHO_OP_SCATTER, 32, 0, b, "phases:4x8:rows", 49 * 800.0);
+    /* rsag allreduce rows on 4x8: t_ag(8, b/8) + 7/8 b gamma + t_ar(4, b/8) + t_ag(8, b/8)
+     * = 9 * 100 + 350 + 5 * 100 + 9 * 100 = 2650 us */
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rsag:4x8:rows", 2650.0);
+    /* rsag reduce columns first on 4x8: t_ag(4, b/4) + 3/4 b gamma + t_red(8, b/4) + t_ga(4, b/4)
+     * = 5 * 200 + 300 + 9 * 200 + 5 * 200 = 4100 us */
+    ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "rsag:4x8:cols", 4100.0);
+    /* node-aware (node size 8: 4x8) = the same grid */
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 8, b, "rsag:node", 2650.0);
+    /* rsag on 2x2x8: t_rs(8, b) + [rsag on 2x2 of b/8] + t_ag(8, b/8);
+     * inner: t_ag(2, 50) + 25 + t_ar(2, 50) + t_ag(2, 50) = 150 + 25 + 150 + 150 = 475 */
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rsag:2x2x8:rows",
+                   900.0 + 350.0 + 475.0 + 900.0);
+    /* scag bcast rows on 4x8: t_sc(8, b/8) + t_bc(4, b/8) + t_ag(8, b/8) = 900 + 500 + 900 */
+    ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "scag:4x8", 2300.0);
+    /* pipe columns on 4x8: 3 max(t(2, b), t(8, b)) + t(8, b) = 3 * 7200 + 7200 */
+    ok &= predicts(prof, ORTHO_OP_ALLGATHER, 32, 0, b, "pipe:4x8", 4 * 7200.0);
+    /* pipe rows: 7 max(t(2, b), t(4, b)) + t(4, b) = 7 * 4000 + 4000 */
+    ok &= predicts(prof, ORTHO_OP_ALLGATHER, 32, 0, b, "pipe:4x8:rows", 8 * 4000.0);
+    /* gatherv: not predicted */
+    ortho_candidate c;
+    ortho_model_prediction pred;
+    ortho_candidate_parse("phases:4x8", &c);
+    ok &= ortho__model_predict_candidate(prof, ORTHO_OP_GATHERV, 32, 0, b, &c, &pred) ==
+          MPI_ERR_UNSUPPORTED_OPERATION;
+    ortho_model_profile_free(&prof);
+    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+}
+
+/* ---- variants against native ---------------------------------------------- */
+
+struct elem {
+    int i;
+    double d;
+    char c[4];
+};
+
+struct types {
+    MPI_Datatype holes; /* struct elem, with its holes */
+    MPI_Datatype mat;   /* a 2x2 int matrix: 4 contiguous ints */
+    MPI_Op matmul;      /* on mat, non-commutative */
+};
+
+static void matmul(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    /* inout = in * inout, for each of *len matrices */
+    (void)type;
+    int *a = in, *b = inout;
+    for (int k = 0; k < 4 * *len; k += 4) {
+        int r0 = a[k] * b[k] + a[k + 1] * b[k + 2], r1 = a[k] * b[k + 1] + a[k + 1] * b[k + 3];
+        int r2 = a[k + 2] * b[k] + a[k + 3] * b[k + 2];
+        int r3 = a[k + 2] * b[k + 1] + a[k + 3] * b[k + 3];
+        /* residues in [0, 97): associative up to the representative too */
+        b[k] = (r0 % 97 + 97) % 97;
+        b[k + 1] = (r1 % 97 + 97) % 97;
+        b[k + 2] = (r2 % 97 + 97) % 97;
+        b[k + 3] = (r3 % 97 + 97) % 97;
+    }
+}
+
+static struct types types_create(void)
+{
+    struct types t;
+    struct elem e;
+    int lens[3] = {1, 1, 4};
+    MPI_Aint disp[3] = {(char *)&e.i - (char *)&e, (char *)&e.d - (char *)&e,
+                        (char *)e.c - (char *)&e};
+    MPI_Datatype base[3] = {MPI_INT, MPI_DOUBLE, MPI_CHAR}, tmp;
+    MPI_Type_create_struct(3, lens, disp, base, &tmp);
+    MPI_Type_create_resized(tmp, 0, sizeof(struct elem), &t.holes);
+    MPI_Type_commit(&t.holes);
+    MPI_Type_free(&tmp);
+    MPI_Type_contiguous(4, MPI_INT, &t.mat);
+    MPI_Type_commit(&t.mat);
+    MPI_Op_create(matmul, 0, &t.matmul);
+    return t;
+}
+
+static void types_free(struct types *t)
+{
+    MPI_Type_free(&t->holes);
+    MPI_Type_free(&t->mat);
+    MPI_Op_free(&t->matmul);
+}
+
+/* Element k of rank r's data: ints in [-40, 40], structs with all fields set. */
+static void fill(void *buf, int n, MPI_Datatype type, int r, int salt, int holes)
+{
+    for (int k = 0; k < n; k++) {
+        int v = (r * 31 + k * 7 + salt * 13) % 81 - 40;
+        if (holes) {
+            struct elem *e = (struct elem *)buf + k;
+            e->i = v;
+            e->d = v * 0.5;
+            memcpy(e->c, "abc", 4);
+            e->c[3] = (char)('a' + r % 26);
+        } else {
+            ((int *)buf)[k] = v;
+        }
+    }
+    (void)type;
+}
+
+struct call {
+    ortho_op op;
+    int n;        /* elements per block (per process for the gather family) */
+    int holes;    /* struct elem instead of int */
+    int noncomm;  /* reductions: the matrix product */
+    int in_place;
+    int root;
+};
+
+/* Runs one call natively (PMPI_) and as the drop-in on comm; 1 when both
+ * succeed with the same bytes on this rank. */
+static int agree(const struct call *c, MPI_Comm comm, const struct types *ty)
+{
+    int rank, p;
+    MPI_Comm_rank(comm, &rank);
+    MPI_Comm_size(comm, &p);
+    MPI_Datatype type = c->holes ? ty->holes : MPI_INT;
+    size_t es = c->holes ? sizeof(struct elem) : sizeof(int);
+    int n = c->n, root = c->root, is_root = rank == root;
+    /* v-layouts: counts 0, n, 2n, ... by rank, blocks in reverse order with gaps */
+    int *counts = malloc(2 * (size_t)p * sizeof(int)), *displs = counts + p, span = 1;
+    for (int i = p - 1; i >= 0; i--) {
+        counts[i] = (i % 3) * n;
+        displs[i] = span;
+        span += counts[i] + 1;
+    }
+    int total = p * n > span ? p * n : span;
+    size_t bytes = (size_t)total * es + 1;
+    char *send = malloc(bytes), *a = malloc(bytes), *b = malloc(bytes);
+    memset(a, SENTINEL, bytes);
+    memset(b, SENTINEL, bytes);
+    int ea = MPI_SUCCESS, eb = MPI_SUCCESS;
+    size_t cmp = 0; /* bytes to compare on this rank */
+    MPI_Op op = c->noncomm ? ty->matmul : MPI_SUM;
+
+    switch (c->op) {
+    case ORTHO_OP_BCAST:
+        if (is_root) {
+            fill(a, n, type, rank, 1, c->holes);
+            memcpy(b, a, (size_t)n * es);
+        }
+        ea = PMPI_Bcast(a, n, type, root, comm);
+        eb = ortho_bcast(b, n, type, root, comm);
+        cmp = (size_t)n * es;
+        break;
+    case ORTHO_OP_REDUCE:
+    case ORTHO_OP_ALLREDUCE: {
+        /* n ints, or n / 4 matrices for the non-commutative product */
+        int all = c->op == ORTHO_OP_ALLREDUCE, m = c->noncomm ? n / 4 : n;
+        MPI_Datatype rt = c->noncomm ? ty->mat : MPI_INT;
+        fill(send, 4 * m, MPI_INT, rank, 2, 0);
+        int in_place = c->in_place && (all || is_root);
+        if (in_place) {
+            memcpy(a, send, (size_t)n * sizeof(int));
+            memcpy(b, send, (size_t)n * sizeof(int));
+        }
+        /* MPICH 4.0.2: no MPI_IN_PLACE to PMPI_Reduce; the copy gives the same result */
+        const void *na = in_place ? (all ? MPI_IN_PLACE : (const void *)send) : send;
+        const void *nb = in_place ? MPI_IN_PLACE : send;
+        if (all)
+            ea = PMPI_Allreduce(na, a, m, rt, op, comm);
+        else
+            ea = PMPI_Reduce(na, a, m, rt, op, root, comm);
+        if (all)
+            eb = ortho_allreduce(nb, b, m, rt, op, comm);
+        else
+            eb = ortho_reduce(nb, b, m, rt, op, root, comm);
+        cmp = all || is_root ? (size_t)n * sizeof(int) : 0;
+        break;
+    }
+    case ORTHO_OP_GATHER:
+    case ORTHO_OP_ALLGATHER: {
+        int all = c->op == ORTHO_OP_ALLGATHER;
+        fill(send, n, type, rank, 3, c->holes);
+        int in_place = c->in_place && (all || is_root);
+        if (in_place) {
+            memcpy(a + (size_t)rank * n * es, send, (size_t)n * es);
+            memcpy(b + (size_t)rank * n * es, send, (size_t)n * es);
+        }
+        const void *s = in_place ? MPI_IN_PLACE : send;
+        if (all) {
+            ea = PMPI_Allgather(s, n, type, a, n, type, comm);
+            eb = ortho_allgather(s, n, type, b, n, type, comm);
+        } else {
+            ea = PMPI_Gather(s, n, type, a, n, type, root, comm);
+            eb = ortho_gather(s, n, type, b, n, type, root, comm);
+        }
+        cmp = all || is_root ? (size_t)p * n * es : 0;
+        break;
+    }
+    case ORTHO_OP_SCATTER:
+        if (is_root)
+            fill(send, p * n, type, rank, 4, c->holes);
+        if (c->in_place && is_root) {
+            memcpy(a, send + (size_t)root * n * es, (size_t)n * es);
+            memcpy(b, a, (size_t)n * es);
+        }
+        ea = PMPI_Scatter(send, n, type, c->in_place && is_root ? MPI_IN_PLACE : (void *)a, n,
+                          type, root, comm);
+        eb = ortho_scatter(send, n, type, c->in_place && is_root ? MPI_IN_PLACE : (void *)b, n,
+                           type, root, comm);
+        cmp = (size_t)n * es;
+        break;
+    case ORTHO_OP_ALLGATHERV:
+    case ORTHO_OP_GATHERV: {
+        int all = c->op == ORTHO_OP_ALLGATHERV;
+        fill(send, counts[rank], type, rank, 5, c->holes);
+        if (all) {
+            ea = PMPI_Allgatherv(send, counts[rank], type, a, counts, displs, type, comm);
+            eb = ortho_allgatherv(send, counts[rank], type, b, counts, displs, type, comm);
+        } else {
+            ea = PMPI_Gatherv(send, counts[rank], type, a, counts, displs, type, root, comm);
+            eb = ortho_gatherv(send, counts[rank], type, b, counts, displs, type, root, comm);
+        }
+        cmp = all || is_root ? (size_t)span * es : 0;
+        break;
+    }
+    case ORTHO_OP_SCATTERV:
+        if (is_root)
+            fill(send, span, type, rank, 6, c->holes);
+        ea = PMPI_Scatterv(send, counts, displs, type, a, counts[rank], type, root, comm);
+        eb = ortho_scatterv(send, counts, displs, type, b, counts[rank], type, root, comm);
+        cmp = (size_t)counts[rank] * es;
+        break;
+    default:
+        break;
+    }
+    int ok = ea == MPI_SUCCESS && eb == MPI_SUCCESS && memcmp(a, b, cmp) == 0;
+    free(send);
+    free(a);
+    free(b);
+    free(counts);
+    return ok;
+}
+
+static int chooser(ortho_op op, int p, int node_size, double bytes, void *ctx,
+                   ortho_candidate *cand)
+{
+    (void)op;
+    (void)p;
+    (void)node_size;
+    (void)bytes;
+    *cand = *(const ortho_candidate *)ctx;
+    return 1;
+}
+
+/* The candidates tried for op on p processes: ortho_candidates() (2D and
+ * 3D layouts) but native, a node-aware one (columns first; on one node it
+ * falls back to a plain grid, the same path for every variant), and per
+ * variant rows of 3 (rows first) and of 2 (columns first), uneven where
+ * they do not divide p. */
+static int candidates_for(ortho_op op, int p, ortho_candidate out[], int cap)
+{
+    int n = 0;
+    ortho_candidates(op, p, 0, 3, out, cap, &n);
+    n = n < cap ? n : cap;
+    for (int v = ORTHO_VARIANT_PHASES; v < ORTHO_VARIANT_COUNT; v++) {
+        if (!ortho_variant_valid((ortho_variant)v, op))
+            continue;
+        for (int k = 0; k < 3 && n < cap; k++) {
+            if (k > 0 && p % (k + 1) == 0)
+                continue; /* listed already */
+            if (k == 0 && v != ORTHO_VARIANT_PHASES)
+                continue; /* one node here: the same fallback for every variant */
+            ortho_candidate *c = &out[n++];
+            memset(c, 0, sizeof *c);
+            c->variant = (ortho_variant)v;
+            c->order = k == 2 ? ORTHO_ORDER_ROWS : ORTHO_ORDER_COLS;
+            c->node_aware = k == 0;
+            c->ndims = k == 0 ? 0 : 2;
+            c->dims[1] = k + 1;
+        }
+    }
+    return n;
+}
+
+/* Every candidate of op against native; the calls given for it. */
+static void check_op(ortho_op op, const struct call calls[], int ncalls)
+{
+    int p = ortho_test_world_size(), ok = 1;
+    struct types ty = types_create();
+    static ortho_candidate list[MAX_CANDS];
+    int n = candidates_for(op, p, list, MAX_CANDS);
+    char name[ORTHO_CANDIDATE_NAME_MAX];
+    for (int i = 1; i < n; i++) { /* list[0] is native */
+        MPI_Comm comm;
+        MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+        ortho_set_candidate_chooser(chooser, &list[i]);
+        int good = 1;
+        for (int k = 0; k < ncalls; k++) {
+            struct call c = calls[k];
+            c.root = c.root < 0 ? p - 1 : c.root;
+            good &= agree(&c, comm, &ty);
+        }
+        ortho_set_candidate_chooser(NULL, NULL);
+        MPI_Comm_free(&comm);
+        good = ORTHO_TEST_ALL(good, MPI_COMM_WORLD);
+        if (!good && ortho_test_world_rank() == 0) {
+            ortho_candidate_name(&list[i], name, (int)sizeof name);
+            printf("\n  %s: %s differs from native\n", ortho_op_name(op), name);
+        }
+        ok &= good;
+    }
+    types_free(&ty);
+    CU_ASSERT(ok);
+}
+
+/* Per operation: a small int call (in place where MPI allows it, root the
+ * last rank) and a large one (struct with holes above MPICH's 8 KiB, or
+ * the non-commutative product for reductions, root 0). */
+static void test_bcast(void)
+{
+    const struct call c[] = {{ORTHO_OP_BCAST, 7, 0, 0, 0, -1}, {ORTHO_OP_BCAST, 600, 1, 0, 0, 0}};
+    check_op(ORTHO_OP_BCAST, c, 2);
+}
+
+static void test_reduce(void)
+{
+    const struct call c[] = {{ORTHO_OP_REDUCE, 7, 0, 0, 1, -1},
+                             {ORTHO_OP_REDUCE, 2400, 0, 1, 0, 0}};
+    check_op(ORTHO_OP_REDUCE, c, 2);
+}
+
+static void test_allreduce(void)
+{
+    const struct call c[] = {{ORTHO_OP_ALLREDUCE, 8, 0, 0, 1, 0},
+                             {ORTHO_OP_ALLREDUCE, 2400, 0, 1, 0, 0}};
+    check_op(ORTHO_OP_ALLREDUCE, c, 2);
+}
+
+static void test_gather(void)
+{
+    const struct call c[] = {{ORTHO_OP_GATHER, 3, 0, 0, 1, -1},
+                             {ORTHO_OP_GATHER, 600, 1, 0, 0, 0}};
+    check_op(ORTHO_OP_GATHER, c, 2);
+}
+
+static void test_scatter(void)
+{
+    const struct call c[] = {{ORTHO_OP_SCATTER, 3, 0, 0, 1, -1},
+                             {ORTHO_OP_SCATTER, 600, 1, 0, 0, 0}};
+    check_op(ORTHO_OP_SCATTER, c, 2);
+}
+
+static void test_allgather(void)
+{
+    const struct call c[] = {{ORTHO_OP_ALLGATHER, 3, 0, 0, 1, 0},
+                             {ORTHO_OP_ALLGATHER, 600, 1, 0, 0, 0}};
+    check_op(ORTHO_OP_ALLGATHER, c, 2);
+}
+
+static void test_allgatherv(void)
+{
+    const struct call c[] = {{ORTHO_OP_ALLGATHERV, 3, 0, 0, 0, 0},
+                             {ORTHO_OP_ALLGATHERV, 300, 1, 0, 0, 0}};
+    check_op(ORTHO_OP_ALLGATHERV, c, 2);
+}
+
+static void test_gatherv(void)
+{
+    const struct call c[] = {{ORTHO_OP_GATHERV, 3, 0, 0, 0, -1},
+                             {ORTHO_OP_GATHERV, 300, 1, 0, 0, 0}};
+    check_op(ORTHO_OP_GATHERV, c, 2);
+}
+
+static void test_scatterv(void)
+{
+    const struct call c[] = {{ORTHO_OP_SCATTERV, 3, 0, 0, 0, -1},
+                             {ORTHO_OP_SCATTERV, 300, 1, 0, 0, 0}};
+    check_op(ORTHO_OP_SCATTERV, c, 2);
+}
+
+/* The candidate a communicator reports: as forced, with the layout made. */
+static void test_comm_candidate(void)
+{
+    int p = ortho_test_world_size(), ok = 1, ns = -1;
+    ok &= ortho_comm_node_size(MPI_COMM_WORLD, &ns) == MPI_SUCCESS && ns == p;
+    if (p >= 4) {
+        ortho_candidate want, got;
+        const char *why = NULL;
+        MPI_Comm comm;
+        ortho_candidate_parse("rsag:0x2:cols", &want);
+        MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+        ortho_set_candidate_chooser(chooser, &want);
+        ok &= ortho_comm_candidate(comm, ORTHO_OP_ALLREDUCE, 64.0, &got, &why) == MPI_SUCCESS;
+        ok &= got.variant == ORTHO_VARIANT_RSAG && got.order == ORTHO_ORDER_COLS &&
+              got.ndims == 2 && got.dims[1] == 2 && got.dims[0] == (p + 1) / 2 &&
+              strcmp(why, "candidate chooser") == 0;
+        /* rsag does not apply to allgather: phases, same layout and order */
+        ok &= ortho_comm_candidate(comm, ORTHO_OP_ALLGATHER, 64.0, &got, NULL) == MPI_SUCCESS;
+        ok &= got.variant == ORTHO_VARIANT_PHASES && got.order == ORTHO_ORDER_COLS;
+        /* node-aware on one node: a plain grid, reported as such */
+        ortho_candidate_parse("pipe:node", &want);
+        ok &= ortho_comm_candidate(comm, ORTHO_OP_ALLGATHERV, 64.0, &got, NULL) == MPI_SUCCESS;
+        ok &= got.variant == ORTHO_VARIANT_PIPE && !got.node_aware && got.ndims == 2;
+        ortho_set_candidate_chooser(NULL, NULL);
+        MPI_Comm_free(&comm);
+    }
+    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+}
+
+static void add_suites(void)
+{
+    CU_pSuite s = CU_add_suite("candidates", NULL, NULL);
+    CU_add_test(s, "names, parsing, enumeration", test_names);
+    CU_add_test(s, "model compositions", test_model);
+    CU_add_test(s, "ortho_comm_candidate", test_comm_candidate);
+    CU_pSuite v = CU_add_suite("variants against native", NULL, NULL);
+    CU_add_test(v, "bcast", test_bcast);
+    CU_add_test(v, "reduce", test_reduce);
+    CU_add_test(v, "allreduce", test_allreduce);
+    CU_add_test(v, "gather", test_gather);
+    CU_add_test(v, "scatter", test_scatter);
+    CU_add_test(v, "allgather", test_allgather);
+    CU_add_test(v, "allgatherv", test_allgatherv);
+    CU_add_test(v, "gatherv", test_gatherv);
+    CU_add_test(v, "scatterv", test_scatterv);
+}
+
+int main(int argc, char **argv)
+{
+    return ortho_test_main(argc, argv, add_suites);
+}
