@@ -44,14 +44,18 @@
 
 #include <mpi.h>
 
+#include "ortho_dropin.h"
 #include "ortho_grid.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/** Version of the profile text format that this library writes and reads. */
-#define ORTHO_MODEL_PROFILE_VERSION 1
+/** Newest version of the profile text format. This library reads versions 1
+ *  and 2; it writes version 2 for a profile with decisions (see
+ *  ortho_model_decision), version 1 otherwise, so that a profile without
+ *  decisions stays readable by older readers. */
+#define ORTHO_MODEL_PROFILE_VERSION 2
 
 /** Most coefficients of one form. */
 #define ORTHO_MODEL_MAX_COEFS 4
@@ -240,6 +244,65 @@ int ortho_model_profile_write(ortho_model_profile_t prof, const char *path);
 
 /** \brief Write a profile to an open stream. Not collective. */
 int ortho_model_profile_write_stream(ortho_model_profile_t prof, FILE *out);
+
+/* ---- measured decisions (profile format version 2) ------------------------ */
+
+/**
+ * A measured decision: what the drop-in functions run for \p op on \p p
+ * processes when the message size b (the size of ortho_layout_chooser)
+ * lies in [size_lo, size_hi). ortho-tune writes them; lib/select uses them
+ * before the model (ortho_select.h). In a profile the intervals of one
+ * (op, p) are sorted and disjoint; gaps are allowed (the model decides
+ * there).
+ */
+typedef struct ortho_model_decision {
+    ortho_op op;            /**< any drop-in operation, allgatherv, gatherv, scatterv included */
+    int p;                  /**< the process count it was measured for */
+    double size_lo;         /**< first size covered, >= 0 */
+    double size_hi;         /**< first size above the interval; INFINITY: no bound */
+    ortho_candidate cand;   /**< native where no candidate won by the tuning margin */
+    double gain;            /**< smallest measured 1 - t_cand / t_native over the sizes
+                                 tuned in the interval (0: unknown, or native) */
+    int line;               /**< the profile line it was read from; 0 when added by a program */
+} ortho_model_decision;
+
+/**
+ * \brief "bcast", "reduce", "gather", "scatter", "allreduce", "allgather",
+ * "allgatherv", "gatherv", "scatterv" (the words of profiles and of
+ * ORTHO_VARIANT); NULL for an invalid op. Not collective.
+ */
+const char *ortho_model_dropin_op_name(ortho_op op);
+
+/** \brief The drop-in op called \p name (see ortho_model_dropin_op_name()).
+ *  Not collective. \return MPI_SUCCESS; MPI_ERR_ARG for an unknown name. */
+int ortho_model_dropin_op_from_name(const char *name, ortho_op *op);
+
+/**
+ * \brief Append a decision. Decisions of one (op, p) must come in
+ * increasing order of size without overlap: \p d must start at or after
+ * the end of the last decision added for the same op and p. Not collective.
+ * \param[out] conflict  may be NULL; on MPI_ERR_ARG because of the order,
+ *                       the index of the decision it conflicts with, else -1
+ * \return MPI_SUCCESS; MPI_ERR_ARG for an invalid op, p < 1, an empty or
+ *         negative interval, an invalid candidate, or an interval that
+ *         overlaps or precedes the last one of its (op, p); MPI_ERR_NO_MEM.
+ */
+int ortho_model_profile_add_decision(ortho_model_profile_t prof, const ortho_model_decision *d,
+                                     int *conflict);
+
+/** \brief Number of decisions. Not collective. */
+int ortho_model_profile_ndecisions(ortho_model_profile_t prof, int *n);
+
+/** \brief A copy of decision \p i (0-based, in the order added). Not collective. */
+int ortho_model_profile_decision(ortho_model_profile_t prof, int i, ortho_model_decision *d);
+
+/**
+ * \brief Remove the decisions of \p op (ORTHO_OP_COUNT: every op) and
+ * \p p (0: every p), e.g. before tuning them again. Not collective.
+ * \param[out] removed  may be NULL; how many were removed
+ */
+int ortho_model_profile_remove_decisions(ortho_model_profile_t prof, ortho_op op, int p,
+                                         int *removed);
 
 /* ---- prediction ------------------------------------------------------------ */
 
@@ -448,6 +511,27 @@ int ortho_model_measure(MPI_Comm comm, const ortho_model_measure_opts *opts,
 
 /** \brief Release samples from ortho_model_measure(); sets *samples to NULL. Not collective. */
 int ortho_model_samples_free(ortho_model_sample **samples);
+
+/**
+ * \brief Time any collective call the way ortho_model_measure() times a
+ * point: one untimed warm-up call, then repetitions, each a barrier on
+ * \p comm, the call, and the maximum of its time over the ranks of
+ * \p comm, until the relative standard error of their mean is below
+ * opts->rel_se (after opts->min_reps, at most opts->max_reps, and no more
+ * once opts->max_seconds have passed); the result is their median.
+ * Collective over \p comm: every rank calls it with the same options, and
+ * \p call runs one collective operation over \p comm or a communicator
+ * of the same processes.
+ * \param[in]  opts   only min_reps, max_reps, rel_se, max_seconds are used
+ * \param[out] median the median over the repetitions [s]
+ * \param[out] nreps  may be NULL; the repetitions timed
+ * \param[out] rse    may be NULL; the relative standard error of their mean
+ * \return MPI_SUCCESS; MPI_ERR_ARG (raised on \p comm) for bad options;
+ *         the first non-zero code \p call returned.
+ */
+int ortho_model_time_call(MPI_Comm comm, int (*call)(void *ctx), void *ctx,
+                          const ortho_model_measure_opts *opts, double *median, int *nreps,
+                          double *rse);
 
 /* ---- text helpers -------------------------------------------------------- */
 

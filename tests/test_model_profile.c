@@ -159,7 +159,7 @@ static void test_malformed(void)
         { "", 1, "empty file" },
         { "# only a comment\n\n", 3, "empty file" },
         { "bcast lin tau=1 tc=1\n", 1, "expected 'ortho-profile 1'" },
-        { "ortho-profile 2\n", 1, "unsupported profile version '2'" },
+        { "ortho-profile 3\n", 1, "unsupported profile version '3'" },
         { "ortho-profile 1\nbcst lin tau=1 tc=2\n", 2, "unknown keyword or operation 'bcst'" },
         { "ortho-profile 1\n\nbcast lin tau=1\n", 3, "needs coefficient 'tc'" },
         { "ortho-profile 1\nbcast ring alpha=1 beta=2\n", 2, "unknown form 'ring' for bcast" },

@@ -75,11 +75,11 @@ static int cmp_double(const void *a, const void *b)
 }
 
 /* One point: the median over repetitions of the maximum over ranks. */
-static int time_point(MPI_Comm comm, MPI_Comm sub, ortho_model_op op, int bytes,
-                      const ortho_model_measure_opts *o, void *sbuf, void *rbuf, double reps[],
-                      double *median, int *nrep, double *rse)
+static int time_point(MPI_Comm comm, int (*call)(void *ctx), void *ctx,
+                      const ortho_model_measure_opts *o, double reps[], double *median, int *nrep,
+                      double *rse)
 {
-    int err = run_op(op, bytes, sbuf, rbuf, sub); /* warm-up */
+    int err = call(ctx); /* warm-up */
     double start = PMPI_Wtime();
     *nrep = 0;
     *rse = INFINITY;
@@ -89,7 +89,7 @@ static int time_point(MPI_Comm comm, MPI_Comm sub, ortho_model_op op, int bytes,
         err = PMPI_Barrier(comm);
         t0 = PMPI_Wtime();
         if (err == MPI_SUCCESS)
-            err = run_op(op, bytes, sbuf, rbuf, sub);
+            err = call(ctx);
         t1 = PMPI_Wtime();
         mine[0] = t1 - t0;    /* this call */
         mine[1] = t1 - start; /* this point so far */
@@ -112,6 +112,47 @@ static int time_point(MPI_Comm comm, MPI_Comm sub, ortho_model_op op, int bytes,
         qsort(reps, (size_t)*nrep, sizeof reps[0], cmp_double);
         *median = *nrep % 2 ? reps[*nrep / 2] : 0.5 * (reps[*nrep / 2 - 1] + reps[*nrep / 2]);
     }
+    return err;
+}
+
+/* One native call of ortho_model_measure(). */
+struct native_call {
+    ortho_model_op op;
+    int bytes;
+    void *sbuf, *rbuf;
+    MPI_Comm sub;
+};
+
+static int native_call(void *ctx)
+{
+    const struct native_call *c = ctx;
+    return run_op(c->op, c->bytes, c->sbuf, c->rbuf, c->sub);
+}
+
+int ortho_model_time_call(MPI_Comm comm, int (*call)(void *ctx), void *ctx,
+                          const ortho_model_measure_opts *opts, double *median, int *nreps,
+                          double *rse)
+{
+    int err = MPI_SUCCESS, n = 0;
+    double *reps = NULL, r = 0.0;
+    if (comm == MPI_COMM_NULL || call == NULL || opts == NULL || median == NULL
+        || opts->min_reps < 1 || opts->max_reps < opts->min_reps || !(opts->rel_se >= 0.0)
+        || !(opts->max_seconds >= 0.0)) {
+        err = ortho__raise(comm, MPI_ERR_ARG);
+        goto fn_exit;
+    }
+    reps = malloc((size_t)opts->max_reps * sizeof *reps);
+    if (reps == NULL) {
+        err = ortho__raise(comm, MPI_ERR_NO_MEM);
+        goto fn_exit;
+    }
+    err = time_point(comm, call, ctx, opts, reps, median, &n, &r);
+    if (nreps != NULL)
+        *nreps = n;
+    if (rse != NULL)
+        *rse = r;
+fn_exit:
+    free(reps);
     return err;
 }
 
@@ -192,8 +233,8 @@ int ortho_model_measure(MPI_Comm comm, const ortho_model_measure_opts *o,
                 double median = 0.0, rse = 0.0;
                 if (op == ORTHO_MODEL_REDUCE || op == ORTHO_MODEL_ALLREDUCE)
                     bytes = bytes < 8 ? 8 : bytes - bytes % 8;
-                err = time_point(comm, sub, (ortho_model_op)op, bytes, o, sbuf, rbuf, reps, &median,
-                                 &nrep, &rse);
+                struct native_call nc = { (ortho_model_op)op, bytes, sbuf, rbuf, sub };
+                err = time_point(comm, native_call, &nc, o, reps, &median, &nrep, &rse);
                 if (err != MPI_SUCCESS)
                     break;
                 out[done].op = (ortho_model_op)op;

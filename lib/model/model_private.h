@@ -4,6 +4,7 @@
 #define ORTHO_MODEL_PRIVATE_H_INCLUDED
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "ortho_model.h"
 
@@ -32,6 +33,8 @@ struct ortho_model_profile {
     int nentries, cap;
     struct ortho__param *params;
     int nparams, pcap;
+    ortho_model_decision *decisions;   /* decisions.c; per (op, p) sorted, disjoint */
+    int ndecisions, dcap;
 };
 
 /* Not-collective error exit: raise err on MPI_COMM_SELF when MPI is
@@ -53,6 +56,12 @@ int ortho__floor_log2(int p);
 /* Native prediction without raising (for use inside the module). */
 int ortho__predict(ortho_model_profile_t prof, ortho_model_op op, int p, double b, double *t);
 
+/* ortho_model_predict_grid() and ortho_model_profile_read_stream() without
+ * raising (for lib/select, which runs inside the drop-ins' calls). */
+int ortho__predict_grid(ortho_model_profile_t prof, ortho_model_op op, int ndims, const int dims[],
+                        double bytes, ortho_model_prediction *pred);
+int ortho__profile_read_stream(FILE *in, const char *name, ortho_model_profile_t *prof, char *msg);
+
 /* Least-squares fit of the samples with indices idx[0..m-1] (no raising).
  * rel_err, when non-NULL, is indexed like samples. */
 int ortho__fit(int form, const ortho_model_sample samples[], const int idx[], int m,
@@ -65,6 +74,17 @@ int ortho__parse_seconds(const char *text, double *seconds);
 int ortho__profile_set_machine(ortho_model_profile_t prof, const char *machine);
 int ortho__profile_add(ortho_model_profile_t prof, const ortho_model_entry *entry);
 int ortho__profile_set_param(ortho_model_profile_t prof, const char *name, double value);
+
+/* decisions.c: append a decision (the rules of
+ * ortho_model_profile_add_decision, without raising). */
+int ortho__profile_add_decision(ortho_model_profile_t prof, const ortho_model_decision *d,
+                                int *conflict);
+
+/* decisions.c: "b>=2K b<64K", "b>=2K", "b<1K" or "" (every size). */
+void ortho__decision_range_text(const ortho_model_decision *d, char *buf, size_t n);
+
+/* decisions.c: one "decide" line of the profile format. */
+void ortho__decision_write(FILE *out, const ortho_model_decision *d);
 
 /* The shortest "%.Ng" (N = 1..17) of v that strtod reads back as v. */
 void ortho__format_double(char *buf, size_t size, double v);

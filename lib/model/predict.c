@@ -48,8 +48,8 @@ static int leader_first(ortho_model_op op)
     return op == ORTHO_MODEL_BCAST || op == ORTHO_MODEL_SCATTER;
 }
 
-int ortho_model_predict_grid(ortho_model_profile_t prof, ortho_model_op op, int ndims,
-                             const int dims[], double bytes, ortho_model_prediction *pred)
+int ortho__predict_grid(ortho_model_profile_t prof, ortho_model_op op, int ndims, const int dims[],
+                        double bytes, ortho_model_prediction *pred)
 {
     int err = MPI_SUCCESS;
     double block[ORTHO_GRID_MAX_DIMS];
@@ -83,5 +83,11 @@ int ortho_model_predict_grid(ortho_model_profile_t prof, ortho_model_op op, int 
         pred->total += ph->seconds;
     }
 fn_exit:
-    return ortho__model_raise(err);
+    return err;
+}
+
+int ortho_model_predict_grid(ortho_model_profile_t prof, ortho_model_op op, int ndims,
+                             const int dims[], double bytes, ortho_model_prediction *pred)
+{
+    return ortho__model_raise(ortho__predict_grid(prof, op, ndims, dims, bytes, pred));
 }

@@ -23,6 +23,7 @@ int ortho_model_profile_free(ortho_model_profile_t *prof)
         free((*prof)->machine);
         free((*prof)->entries);
         free((*prof)->params);
+        free((*prof)->decisions);
         free(*prof);
         *prof = NULL;
     }

@@ -2,6 +2,7 @@
  * line; every error names the file and the line. */
 #include "model/model_private.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
@@ -304,6 +305,75 @@ static int parse_keyword(const struct reader *rd, char *raw, char *tok[], int nt
     return err;
 }
 
+/* "decide OP p=N [b>=LO] [b<HI] CANDIDATE [gain=X]" (format version 2). */
+static int parse_decision(const struct reader *rd, char *tok[], int ntok,
+                          ortho_model_profile_t prof)
+{
+    int err = MPI_SUCCESS, i = 3, conflict = -1, have_lo = 0, have_hi = 0, found = 0;
+    ortho_model_decision d;
+    char a[100], b[100];
+    memset(&d, 0, sizeof d);
+    d.size_hi = INFINITY;
+    d.line = rd->line;
+    if (ntok < 4)
+        FAIL_JUMP("expected 'decide OP p=N [b>=LO] [b<HI] CANDIDATE [gain=X]'");
+    for (int k = 0; k < ORTHO_OP_COUNT && !found; k++)
+        if (strcmp(tok[1], ortho_model_dropin_op_name((ortho_op)k)) == 0) {
+            d.op = (ortho_op)k;
+            found = 1;
+        }
+    if (!found)
+        FAIL_JUMP("unknown operation '%s' in a decision (bcast, reduce, gather, scatter, "
+                  "allreduce, allgather, allgatherv, gatherv, scatterv)", tok[1]);
+    if (strncmp(tok[2], "p=", 2) != 0 || !parse_int(tok[2] + 2, &d.p) || d.p < 1)
+        FAIL_JUMP("a decision is for one process count: expected p=N, found '%s'", tok[2]);
+    for (; i < ntok && tok[i][0] == 'b' && !isalpha((unsigned char)tok[i][1]); i++) {
+        int lo = strncmp(tok[i], "b>=", 3) == 0, hi = !lo && strncmp(tok[i], "b<", 2) == 0
+                                                      && tok[i][2] != '=';
+        double v = 0.0;
+        if ((!lo && !hi) || (lo && have_lo) || (hi && have_hi))
+            FAIL_JUMP("bad interval '%s': a decision's interval is written b>=LO and/or b<HI, "
+                      "each at most once", tok[i]);
+        if (ortho__parse_bytes(tok[i] + (lo ? 3 : 2), &v) != MPI_SUCCESS)
+            FAIL_JUMP("bad size in '%s' (a number with an optional K, M or G)", tok[i]);
+        if (lo)
+            d.size_lo = v;
+        else
+            d.size_hi = v;
+        have_lo |= lo;
+        have_hi |= hi;
+    }
+    if (i == ntok)
+        FAIL_JUMP("decision without a candidate (examples: native, phases:8x12:rows, rsag:node)");
+    if (ortho_candidate_parse(tok[i], &d.cand) != MPI_SUCCESS)
+        FAIL_JUMP("'%s' is not a candidate (examples: native, phases:8x12:rows, rsag:node)", tok[i]);
+    for (i++; i < ntok; i++) {
+        char *end = NULL;
+        if (strncmp(tok[i], "gain=", 5) != 0)
+            FAIL_JUMP("unknown field '%s' after the candidate (only gain=X)", tok[i]);
+        d.gain = strtod(tok[i] + 5, &end);
+        if (end == tok[i] + 5 || *end != '\0' || !isfinite(d.gain))
+            FAIL_JUMP("bad value in '%s'", tok[i]);
+    }
+    if (!(d.size_lo < d.size_hi))
+        FAIL_JUMP("empty interval: b>=LO must be below b<HI");
+    err = ortho__profile_add_decision(prof, &d, &conflict);
+    if (err != MPI_SUCCESS && conflict >= 0) {
+        ortho_model_decision *c = &prof->decisions[conflict];
+        ortho__decision_range_text(&d, a, sizeof a);
+        ortho__decision_range_text(c, b, sizeof b);
+        int unsorted = d.size_lo < c->size_lo;
+        err = fail(rd, "decision '%s' for %s p=%d %s '%s' of line %d: the intervals of one "
+                   "operation and p must be %s", a[0] ? a : "every size", tok[1], d.p,
+                   unsorted ? "comes after" : "overlaps", b[0] ? b : "every size", c->line,
+                   unsorted ? "sorted by size" : "disjoint");
+    } else if (err != MPI_SUCCESS) {
+        err = fail(rd, "cannot add the decision (out of memory?)");
+    }
+fn_exit:
+    return err;
+}
+
 static int parse_line(const struct reader *rd, char *line, ortho_model_profile_t prof,
                       int *have_header, int *have_machine)
 {
@@ -319,14 +389,21 @@ static int parse_line(const struct reader *rd, char *line, ortho_model_profile_t
         FAIL_JUMP("too many fields (at most %d)", MAX_TOKENS - 1);
     if (!*have_header) {
         if (strcmp(tok[0], "ortho-profile") != 0 || ntok != 2)
-            err = fail(rd, "expected 'ortho-profile %d' as the first line that is not a comment",
-                       ORTHO_MODEL_PROFILE_VERSION);
-        else if (!parse_int(tok[1], &version) || version != ORTHO_MODEL_PROFILE_VERSION)
-            err = fail(rd, "unsupported profile version '%s' (this library reads version %d)", tok[1],
-                       ORTHO_MODEL_PROFILE_VERSION);
-        *have_header = 1;
+            err = fail(rd, "expected 'ortho-profile 1' or 'ortho-profile %d' as the first line "
+                       "that is not a comment", ORTHO_MODEL_PROFILE_VERSION);
+        else if (!parse_int(tok[1], &version) || version < 1
+                 || version > ORTHO_MODEL_PROFILE_VERSION)
+            err = fail(rd, "unsupported profile version '%s' (this library reads versions 1 to %d)",
+                       tok[1], ORTHO_MODEL_PROFILE_VERSION);
+        *have_header = version; /* the version from here on */
     } else if (strcmp(tok[0], "machine") == 0 || strcmp(tok[0], "param") == 0) {
         err = parse_keyword(rd, raw, tok, ntok, prof, have_machine);
+    } else if (strcmp(tok[0], "decide") == 0) {
+        if (*have_header < 2)
+            err = fail(rd, "'decide' lines need format version 2 (the header says "
+                       "'ortho-profile %d')", *have_header);
+        else
+            err = parse_decision(rd, tok, ntok, prof);
     } else if (strcmp(tok[0], "ortho-profile") == 0) {
         err = fail(rd, "a second 'ortho-profile' header");
     } else {
@@ -338,8 +415,8 @@ static int parse_line(const struct reader *rd, char *line, ortho_model_profile_t
             }
         }
         if (!found)
-            err = fail(rd, "unknown keyword or operation '%s' (expected machine, param, bcast, reduce, "
-                       "gather, scatter, allreduce or allgather)", tok[0]);
+            err = fail(rd, "unknown keyword or operation '%s' (expected machine, param, decide, "
+                       "bcast, reduce, gather, scatter, allreduce or allgather)", tok[0]);
         else
             err = parse_entry(rd, op, tok, ntok, prof);
     }
@@ -347,7 +424,7 @@ fn_exit:
     return err;
 }
 
-int ortho_model_profile_read_stream(FILE *in, const char *name, ortho_model_profile_t *prof, char *msg)
+int ortho__profile_read_stream(FILE *in, const char *name, ortho_model_profile_t *prof, char *msg)
 {
     int err = MPI_SUCCESS, have_header = 0, have_machine = 0;
     struct reader rd = { name != NULL ? name : "(profile)", 0, msg };
@@ -360,7 +437,8 @@ int ortho_model_profile_read_stream(FILE *in, const char *name, ortho_model_prof
         goto fn_fail;
     }
     *prof = NULL;
-    err = ortho_model_profile_create(&p);
+    p = calloc(1, sizeof *p);
+    err = p == NULL ? MPI_ERR_NO_MEM : MPI_SUCCESS;
     if (err != MPI_SUCCESS)
         goto fn_fail;
     while (fgets(line, sizeof line, in) != NULL) {
@@ -379,15 +457,21 @@ int ortho_model_profile_read_stream(FILE *in, const char *name, ortho_model_prof
     }
     if (!have_header) {
         rd.line++;
-        err = fail(&rd, "empty file: expected 'ortho-profile %d'", ORTHO_MODEL_PROFILE_VERSION);
+        err = fail(&rd, "empty file: expected 'ortho-profile 1' or 'ortho-profile %d'",
+                   ORTHO_MODEL_PROFILE_VERSION);
         goto fn_fail;
     }
     *prof = p;
 fn_exit:
-    return ortho__model_raise(err);
+    return err;
 fn_fail:
     ortho_model_profile_free(&p);
     goto fn_exit;
+}
+
+int ortho_model_profile_read_stream(FILE *in, const char *name, ortho_model_profile_t *prof, char *msg)
+{
+    return ortho__model_raise(ortho__profile_read_stream(in, name, prof, msg));
 }
 
 int ortho_model_profile_read(const char *path, ortho_model_profile_t *prof, char *msg)

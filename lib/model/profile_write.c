@@ -83,7 +83,8 @@ int ortho_model_profile_write_stream(ortho_model_profile_t prof, FILE *out)
         err = MPI_ERR_ARG;
         goto fn_exit;
     }
-    fprintf(out, "ortho-profile %d\n", ORTHO_MODEL_PROFILE_VERSION);
+    /* version 1 unless there are decisions, so that older readers read it */
+    fprintf(out, "ortho-profile %d\n", prof->ndecisions > 0 ? 2 : 1);
     fprintf(out, "# format: docs/profile-format.md\n");
     if (prof->machine != NULL)
         fprintf(out, "machine %s\n", prof->machine);
@@ -93,6 +94,8 @@ int ortho_model_profile_write_stream(ortho_model_profile_t prof, FILE *out)
     }
     for (int i = 0; i < prof->nentries; i++)
         write_entry(out, &prof->entries[i]);
+    for (int i = 0; i < prof->ndecisions; i++)
+        ortho__decision_write(out, &prof->decisions[i]);
     if (fflush(out) != 0 || ferror(out))
         err = MPI_ERR_FILE;
 fn_exit:

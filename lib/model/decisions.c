@@ -1,0 +1,161 @@
+/* Measured decisions in a profile (format version 2, docs/profile-format.md):
+ * for a drop-in operation and a process count, message-size intervals
+ * [size_lo, size_hi) mapped to a candidate. The intervals of one (op, p)
+ * are kept sorted and disjoint, so that a reader can reject a profile
+ * whose intervals overlap or come out of order, naming both lines. */
+#include "model/model_private.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const op_words[ORTHO_OP_COUNT] = {
+    "bcast", "reduce", "gather", "scatter", "allreduce",
+    "allgather", "allgatherv", "gatherv", "scatterv",
+};
+
+const char *ortho_model_dropin_op_name(ortho_op op)
+{
+    return (int)op >= 0 && op < ORTHO_OP_COUNT ? op_words[op] : NULL;
+}
+
+int ortho_model_dropin_op_from_name(const char *name, ortho_op *op)
+{
+    for (int i = 0; name != NULL && op != NULL && i < ORTHO_OP_COUNT; i++)
+        if (strcmp(name, op_words[i]) == 0) {
+            *op = (ortho_op)i;
+            return MPI_SUCCESS;
+        }
+    return ortho__model_raise(MPI_ERR_ARG);
+}
+
+static int decision_ok(const ortho_model_decision *d)
+{
+    char name[ORTHO_CANDIDATE_NAME_MAX];
+    return (int)d->op >= 0 && d->op < ORTHO_OP_COUNT && d->p >= 1 && d->size_lo >= 0.0
+           && d->size_lo < d->size_hi && !isnan(d->size_hi) && isfinite(d->size_lo)
+           && isfinite(d->gain) && ortho_candidate_name(&d->cand, name, (int)sizeof name) == MPI_SUCCESS;
+}
+
+int ortho__profile_add_decision(ortho_model_profile_t prof, const ortho_model_decision *d,
+                                int *conflict)
+{
+    int err = MPI_SUCCESS, last = -1;
+    if (conflict != NULL)
+        *conflict = -1;
+    if (prof == NULL || d == NULL || !decision_ok(d)) {
+        err = MPI_ERR_ARG;
+        goto fn_fail;
+    }
+    for (int i = prof->ndecisions - 1; i >= 0 && last < 0; i--)
+        if (prof->decisions[i].op == d->op && prof->decisions[i].p == d->p)
+            last = i;
+    if (last >= 0 && d->size_lo < prof->decisions[last].size_hi) {
+        if (conflict != NULL)
+            *conflict = last;
+        err = MPI_ERR_ARG;
+        goto fn_fail;
+    }
+    if (prof->ndecisions == prof->dcap) {
+        int cap = prof->dcap ? 2 * prof->dcap : 8;
+        ortho_model_decision *a = realloc(prof->decisions, (size_t)cap * sizeof *a);
+        if (a == NULL) {
+            err = MPI_ERR_NO_MEM;
+            goto fn_fail;
+        }
+        prof->decisions = a;
+        prof->dcap = cap;
+    }
+    prof->decisions[prof->ndecisions++] = *d;
+fn_exit:
+    return err;
+fn_fail:
+    goto fn_exit;
+}
+
+int ortho_model_profile_add_decision(ortho_model_profile_t prof, const ortho_model_decision *d,
+                                     int *conflict)
+{
+    return ortho__model_raise(ortho__profile_add_decision(prof, d, conflict));
+}
+
+int ortho_model_profile_ndecisions(ortho_model_profile_t prof, int *n)
+{
+    int err = MPI_ERR_ARG;
+    if (prof != NULL && n != NULL) {
+        *n = prof->ndecisions;
+        err = MPI_SUCCESS;
+    }
+    return ortho__model_raise(err);
+}
+
+int ortho_model_profile_decision(ortho_model_profile_t prof, int i, ortho_model_decision *d)
+{
+    int err = MPI_ERR_ARG;
+    if (prof != NULL && d != NULL && i >= 0 && i < prof->ndecisions) {
+        *d = prof->decisions[i];
+        err = MPI_SUCCESS;
+    }
+    return ortho__model_raise(err);
+}
+
+int ortho_model_profile_remove_decisions(ortho_model_profile_t prof, ortho_op op, int p,
+                                         int *removed)
+{
+    int kept = 0;
+    if (prof == NULL || (int)op < 0 || op > ORTHO_OP_COUNT || p < 0)
+        return ortho__model_raise(MPI_ERR_ARG);
+    for (int i = 0; i < prof->ndecisions; i++) {
+        const ortho_model_decision *d = &prof->decisions[i];
+        if ((op == ORTHO_OP_COUNT || d->op == op) && (p == 0 || d->p == p))
+            continue;
+        prof->decisions[kept++] = *d;
+    }
+    if (removed != NULL)
+        *removed = prof->ndecisions - kept;
+    prof->ndecisions = kept;
+    return MPI_SUCCESS;
+}
+
+/* A size with a K or M suffix when that is exact (as the profile writer). */
+static void size_text(char *buf, size_t n, double v)
+{
+    char num[40];
+    if (v >= 1048576.0 && fmod(v, 1048576.0) == 0.0) {
+        ortho__format_double(num, sizeof num, v / 1048576.0);
+        snprintf(buf, n, "%sM", num);
+    } else if (v >= 1024.0 && fmod(v, 1024.0) == 0.0) {
+        ortho__format_double(num, sizeof num, v / 1024.0);
+        snprintf(buf, n, "%sK", num);
+    } else {
+        ortho__format_double(buf, n, v);
+    }
+}
+
+void ortho__decision_range_text(const ortho_model_decision *d, char *buf, size_t n)
+{
+    char lo[48], hi[48];
+    size_text(lo, sizeof lo, d->size_lo);
+    size_text(hi, sizeof hi, d->size_hi);
+    if (d->size_lo > 0.0 && isfinite(d->size_hi))
+        snprintf(buf, n, "b>=%s b<%s", lo, hi);
+    else if (d->size_lo > 0.0)
+        snprintf(buf, n, "b>=%s", lo);
+    else if (isfinite(d->size_hi))
+        snprintf(buf, n, "b<%s", hi);
+    else
+        snprintf(buf, n, "%s", "");
+}
+
+void ortho__decision_write(FILE *out, const ortho_model_decision *d)
+{
+    char range[100], name[ORTHO_CANDIDATE_NAME_MAX];
+    ortho__decision_range_text(d, range, sizeof range);
+    ortho_candidate_name(&d->cand, name, (int)sizeof name);
+    fprintf(out, "decide %-10s p=%d%s%s %s", op_words[d->op], d->p, range[0] ? " " : "", range,
+            name);
+    if (d->gain != 0.0)
+        fprintf(out, " gain=%.4g", d->gain);
+    fputc('\n', out);
+}
