@@ -24,7 +24,10 @@
  *     message on rank 0 and runs the native operation;
  *  3. the candidate chooser, when one is installed
  *     (ortho_set_candidate_chooser(); for selection by model or by
- *     measured decisions);
+ *     measured decisions); with none installed and ORTHO_PROFILE set, the
+ *     selector of that profile (ortho_select.h: its measured decisions,
+ *     then the model, then native; native when the file is missing or
+ *     malformed);
  *  4. the layout chooser, when one is installed (ortho_set_layout_chooser():
  *     "phases" on the layout it returns);
  *  5. a balanced 2D layout (the paper's default finding): MPI_Dims_create

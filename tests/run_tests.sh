@@ -23,6 +23,8 @@ TABLE=(
     "test_model_fit: 1"
     "test_model_measure: 1 4"
     "test_model_tools: 1 2"
+    "test_select: 1 4"
+    "test_tune: 4"
     "test_pab: 1 2 3 4 5 6"
     "test_jacobi: 1 2 3 4 5 6"
 )

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "grid/grid_private.h"
+#include "select/select_private.h"
 
 enum {
     MAX_LAYOUTS = 16,
@@ -51,6 +52,8 @@ struct comm_cache {
     ortho_candidate venv_cand[ORTHO_OP_COUNT];
     char venv_why[64];
     int node_size;                          /* -1: not detected yet */
+    enum ortho__select_state select;        /* what ORTHO_PROFILE gives (lib/select) */
+    const char *select_why;
     int nlayouts;
     struct cached_layout layouts[MAX_LAYOUTS];
     struct decision decision[ORTHO_OP_COUNT][SIZE_CLASSES];
@@ -182,6 +185,7 @@ static struct comm_cache *cache_get(MPI_Comm comm)
                 vtext);
         malformed_variant_reported = 1;
     }
+    cache->select = ortho__select_comm_init(comm, &cache->select_why);
     if (PMPI_Comm_set_attr(comm, cache_keyval, cache) != MPI_SUCCESS) {
         free(cache);
         return NULL;
@@ -304,10 +308,9 @@ static ortho_candidate candidate_for(struct comm_cache *cache, MPI_Comm comm, or
         *why = cache->env_why;
         return c;
     }
-    if (ortho__choose_candidate(op, cache->size, cache_node_size(cache, comm), bytes, &c)) {
-        *why = "candidate chooser";
+    if (ortho__choose_candidate(op, cache->size, cache_node_size(cache, comm), bytes,
+                                cache->select, cache->select_why, &c, why))
         return c;
-    }
     c.variant = ORTHO_VARIANT_PHASES;
     ortho__choose_layout(op, cache->size, bytes, &c.ndims, c.dims, why);
     if (c.ndims == 1)

@@ -34,9 +34,11 @@ ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct
 ortho_order ortho__order_resolve(ortho_variant v, ortho_op op, ortho_order order);
 
 /* The candidate chooser's answer (1) or no decision (0); node_size as for
- * ortho_candidate_chooser. */
-int ortho__choose_candidate(ortho_op op, int p, int node_size, double bytes,
-                            ortho_candidate *cand);
+ * ortho_candidate_chooser. With no chooser installed, ORTHO_PROFILE's
+ * (lib/select) decides when select_state (an enum ortho__select_state)
+ * says so. *why: the chooser's reason, a text that outlives the decision. */
+int ortho__choose_candidate(ortho_op op, int p, int node_size, double bytes, int select_state,
+                            const char *select_why, ortho_candidate *cand, const char **why);
 
 /* count * size(type) as a double. */
 double ortho__dropin_bytes(double count, MPI_Datatype type);

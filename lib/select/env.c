@@ -1,0 +1,221 @@
+/* ORTHO_PROFILE: the selector the drop-in functions use when the program
+ * installed no candidate chooser of its own.
+ *
+ * Read once per process, lazily, when the drop-ins first meet a
+ * communicator: every process reads the file itself, and on each
+ * communicator the processes compare a hash of the bytes they read (one
+ * allreduce when the communicator is first used), so that all of them
+ * take the same decisions or all run native. A missing, unreadable or
+ * malformed profile gives the native operations, reported once on stderr.
+ *
+ * Reasons (for ORTHO_VERBOSE and ortho_comm_candidate) are kept in a
+ * process-wide list of distinct texts that lives as long as the process:
+ * the drop-ins' cached decisions point into it. */
+#include "select/select_private.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/model_private.h"
+
+#define MAX_PROFILE_BYTES (64L << 20)
+#define MAX_REASONS 4096
+
+static struct {
+    int loaded;
+    enum ortho__select_state state;
+    ortho_model_profile_t prof;
+    ortho_select_t sel;
+    unsigned long long hash;   /* FNV-1a of the bytes read; 0 when none */
+    char why[ORTHO_MODEL_MSG_MAX + 160];
+    int reported;
+} env;
+
+static const char differs[] = "ORTHO_PROFILE differs between the processes: native";
+
+struct reason {
+    struct reason *next;
+    char text[];
+};
+static struct reason *reasons;
+static int nreasons;
+
+static unsigned long long fnv1a(const char *s, size_t n)
+{
+    unsigned long long h = 1469598103934665603ULL;
+    for (size_t i = 0; i < n; i++) {
+        h ^= (unsigned char)s[i];
+        h *= 1099511628211ULL;
+    }
+    return h != 0 ? h : 1;
+}
+
+/* The whole file, or NULL with env.why set. */
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *in = fopen(path, "rb");
+    char *buf = NULL;
+    size_t cap = 0, n = 0;
+    if (in == NULL) {
+        snprintf(env.why, sizeof env.why, "ORTHO_PROFILE=%s: cannot open: %s", path,
+                 strerror(errno));
+        return NULL;
+    }
+    for (;;) {
+        if (n == cap) {
+            char *b = cap < (size_t)MAX_PROFILE_BYTES ? realloc(buf, cap ? 2 * cap : 4096) : NULL;
+            if (b == NULL) {
+                snprintf(env.why, sizeof env.why, "ORTHO_PROFILE=%s: too large or out of memory",
+                         path);
+                free(buf);
+                fclose(in);
+                return NULL;
+            }
+            buf = b;
+            cap = cap ? 2 * cap : 4096;
+        }
+        size_t got = fread(buf + n, 1, cap - n, in);
+        n += got;
+        if (got == 0)
+            break;
+    }
+    if (ferror(in)) {
+        snprintf(env.why, sizeof env.why, "ORTHO_PROFILE=%s: read error", path);
+        free(buf);
+        buf = NULL;
+    }
+    fclose(in);
+    *len = n;
+    return buf;
+}
+
+/* ORTHO_SELECT_THRESHOLD: "0.05" or "5%"; -1 when malformed. */
+static double parse_threshold(const char *text)
+{
+    char *end = NULL;
+    double v = strtod(text, &end);
+    if (end == text)
+        return -1.0;
+    if (*end == '%') {
+        v /= 100.0;
+        end++;
+    }
+    while (*end == ' ')
+        end++;
+    return *end == '\0' && v >= 0.0 && v < 1.0 ? v : -1.0;
+}
+
+static void load(void)
+{
+    const char *path = getenv("ORTHO_PROFILE"), *th = getenv("ORTHO_SELECT_THRESHOLD");
+    char msg[ORTHO_MODEL_MSG_MAX];
+    size_t len = 0;
+    char *text = NULL;
+    FILE *in = NULL;
+    ortho_select_opts o = ortho_select_opts_default();
+    env.loaded = 1;
+    env.state = ORTHO__SELECT_UNSET;
+    if (path == NULL || path[0] == '\0')
+        return;
+    env.state = ORTHO__SELECT_NATIVE;
+    text = slurp(path, &len);
+    if (text == NULL)
+        return;
+    env.hash = fnv1a(text, len);
+    in = len > 0 ? fmemopen(text, len, "r") : NULL;
+    if (len == 0) {
+        snprintf(env.why, sizeof env.why, "ORTHO_PROFILE=%s: empty file", path);
+    } else if (in == NULL) {
+        snprintf(env.why, sizeof env.why, "ORTHO_PROFILE=%s: cannot read", path);
+    } else if (ortho__profile_read_stream(in, path, &env.prof, msg) != MPI_SUCCESS) {
+        snprintf(env.why, sizeof env.why, "ORTHO_PROFILE: %s", msg);
+    } else if (th != NULL && th[0] != '\0' && (o.threshold = parse_threshold(th)) < 0.0) {
+        snprintf(env.why, sizeof env.why,
+                 "ORTHO_SELECT_THRESHOLD=\"%s\" is not a fraction below 1 (examples: 0.05, 5%%)",
+                 th);
+    } else {
+        o.label = path;
+        if (ortho_select_create(env.prof, &o, &env.sel) == MPI_SUCCESS)
+            env.state = ORTHO__SELECT_ACTIVE;
+        else
+            snprintf(env.why, sizeof env.why, "ORTHO_PROFILE=%s: out of memory", path);
+    }
+    if (in != NULL)
+        fclose(in);
+    free(text);
+    if (env.state != ORTHO__SELECT_ACTIVE) {
+        ortho_model_profile_free(&env.prof);
+        if (strlen(env.why) + 8 < sizeof env.why)
+            strcat(env.why, ": native");
+    }
+}
+
+/* text, kept for the life of the process (one copy of each). */
+static const char *intern(const char *text)
+{
+    for (struct reason *r = reasons; r != NULL; r = r->next)
+        if (strcmp(r->text, text) == 0)
+            return r->text;
+    if (nreasons == MAX_REASONS)
+        return "ORTHO_PROFILE selection";
+    struct reason *r = malloc(sizeof *r + strlen(text) + 1);
+    if (r == NULL)
+        return "ORTHO_PROFILE selection";
+    strcpy(r->text, text);
+    r->next = reasons;
+    reasons = r;
+    nreasons++;
+    return r->text;
+}
+
+enum ortho__select_state ortho__select_comm_init(MPI_Comm comm, const char **why)
+{
+    unsigned long long mine[2], all[2];
+    int rank = 0;
+    if (!env.loaded)
+        load();
+    *why = intern(env.why); /* outlives a reset of env (tests) */
+    if (env.state == ORTHO__SELECT_UNSET)
+        return ORTHO__SELECT_UNSET;
+    /* every process read the same bytes (or every one failed) */
+    mine[0] = env.hash;
+    mine[1] = ~env.hash;
+    if (PMPI_Allreduce(mine, all, 2, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm) != MPI_SUCCESS
+        || all[0] != env.hash || ~all[1] != env.hash) {
+        *why = differs;
+        PMPI_Comm_rank(comm, &rank);
+        if (rank == 0)
+            fprintf(stderr, "ortho: %s\n", differs);
+        return ORTHO__SELECT_NATIVE;
+    }
+    PMPI_Comm_rank(comm, &rank);
+    if (env.state == ORTHO__SELECT_NATIVE && rank == 0 && !env.reported) {
+        fprintf(stderr, "ortho: %s\n", env.why);
+        env.reported = 1;
+    }
+    return env.state;
+}
+
+ortho_select_t ortho__select_env(void)
+{
+    return env.state == ORTHO__SELECT_ACTIVE ? env.sel : NULL;
+}
+
+const char *ortho__select_reason(ortho_candidate_chooser fn, void *ctx)
+{
+    struct ortho_select *sel = ctx;
+    char text[600];
+    if (fn != ortho_select_chooser || sel == NULL)
+        return NULL;
+    ortho_select_info_text(sel, sel->last_op, sel->last_p, &sel->last_info, text, (int)sizeof text);
+    return intern(text);
+}
+
+void ortho__select_env_reset(void)
+{
+    ortho_select_free(&env.sel);
+    ortho_model_profile_free(&env.prof);
+    memset(&env, 0, sizeof env);
+}

@@ -1,0 +1,316 @@
+/* Selection: the profile's measured decisions first (a table compiled per
+ * (op, p), looked up by binary search), then the model (the cheapest
+ * predicted candidate when it gains at least the threshold), then native.
+ *
+ * Lookup cost: a binary search over the (op, p) groups of the operation,
+ * then over the group's intervals; no allocation, no I/O. The drop-ins ask
+ * once per communicator, operation and size class and cache the answer. */
+#include "select/select_private.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "model/model_private.h"
+
+ortho_select_opts ortho_select_opts_default(void)
+{
+    ortho_select_opts o;
+    memset(&o, 0, sizeof o);
+    o.threshold = 0.03;
+    o.maxdims = 3;
+    o.use_decisions = 1;
+    o.use_model = 1;
+    return o;
+}
+
+static int cmp_group(const void *a, const void *b)
+{
+    const struct ortho__group *x = a, *y = b;
+    if (x->op != y->op)
+        return x->op < y->op ? -1 : 1;
+    return (x->p > y->p) - (x->p < y->p);
+}
+
+/* Groups of (op, p) over the profile's decisions, each group's intervals
+ * contiguous and sorted (the profile keeps them sorted per group). */
+static int compile(struct ortho_select *s)
+{
+    int n = s->prof->ndecisions, at = 0;
+    const ortho_model_decision *d = s->prof->decisions;
+    s->iv = n > 0 ? malloc((size_t)n * sizeof *s->iv) : NULL;
+    s->groups = n > 0 ? malloc((size_t)n * sizeof *s->groups) : NULL;
+    if (n > 0 && (s->iv == NULL || s->groups == NULL))
+        return MPI_ERR_NO_MEM;
+    for (int i = 0; i < n; i++) {
+        int g;
+        for (g = 0; g < s->ngroups; g++)
+            if (s->groups[g].op == (int)d[i].op && s->groups[g].p == d[i].p)
+                break;
+        if (g == s->ngroups) {
+            s->groups[g].op = (int)d[i].op;
+            s->groups[g].p = d[i].p;
+            s->groups[g].n = 0;
+            s->ngroups++;
+        }
+        s->groups[g].n++;
+    }
+    qsort(s->groups, (size_t)s->ngroups, sizeof *s->groups, cmp_group);
+    for (int g = 0; g < s->ngroups; g++) {
+        s->groups[g].first = at;
+        for (int i = 0; i < n; i++)
+            if ((int)d[i].op == s->groups[g].op && d[i].p == s->groups[g].p) {
+                struct ortho__interval *v = &s->iv[at++];
+                v->lo = d[i].size_lo;
+                v->hi = d[i].size_hi;
+                v->cand = d[i].cand;
+                v->index = i;
+            }
+    }
+    s->niv = at;
+    for (int op = 0, g = 0; op <= ORTHO_OP_COUNT; op++) {
+        while (g < s->ngroups && s->groups[g].op < op)
+            g++;
+        s->op_first[op] = g;
+    }
+    return MPI_SUCCESS;
+}
+
+int ortho_select_create(ortho_model_profile_t prof, const ortho_select_opts *opts,
+                        ortho_select_t *sel)
+{
+    int err = MPI_SUCCESS;
+    struct ortho_select *s = NULL;
+    ortho_select_opts o = opts != NULL ? *opts : ortho_select_opts_default();
+    if (sel == NULL || prof == NULL || !(o.threshold >= 0.0 && o.threshold < 1.0)
+        || o.maxdims < 1) {
+        err = MPI_ERR_ARG;
+        goto fn_fail;
+    }
+    *sel = NULL;
+    s = calloc(1, sizeof *s);
+    if (s == NULL) {
+        err = MPI_ERR_NO_MEM;
+        goto fn_fail;
+    }
+    s->prof = prof;
+    s->opts = o;
+    snprintf(s->label, sizeof s->label, "%s", o.label != NULL ? o.label : "profile");
+    s->opts.label = s->label;
+    err = compile(s);
+    if (err != MPI_SUCCESS)
+        goto fn_fail;
+    *sel = s;
+fn_exit:
+    return ortho__model_raise(err);
+fn_fail:
+    ortho_select_free(&s);
+    goto fn_exit;
+}
+
+int ortho_select_free(ortho_select_t *sel)
+{
+    if (sel != NULL && *sel != NULL) {
+        free((*sel)->groups);
+        free((*sel)->iv);
+        free(*sel);
+        *sel = NULL;
+    }
+    return MPI_SUCCESS;
+}
+
+const struct ortho__interval *ortho__select_lookup(const struct ortho_select *sel, ortho_op op,
+                                                   int p, double bytes)
+{
+    int lo = sel->op_first[op], hi = sel->op_first[op + 1] - 1;
+    const struct ortho__group *g = NULL;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        if (sel->groups[mid].p == p) {
+            g = &sel->groups[mid];
+            break;
+        }
+        if (sel->groups[mid].p < p)
+            lo = mid + 1;
+        else
+            hi = mid - 1;
+    }
+    if (g == NULL)
+        return NULL;
+    if (bytes < 0.0) /* only the root knows the size: a decision for every size */
+        return g->n == 1 && sel->iv[g->first].lo == 0.0 && isinf(sel->iv[g->first].hi)
+                   ? &sel->iv[g->first]
+                   : NULL;
+    lo = g->first;
+    hi = g->first + g->n - 1;
+    while (lo <= hi) {
+        int mid = (lo + hi) / 2;
+        const struct ortho__interval *v = &sel->iv[mid];
+        if (bytes < v->lo)
+            hi = mid - 1;
+        else if (bytes >= v->hi)
+            lo = mid + 1;
+        else
+            return v;
+    }
+    return NULL;
+}
+
+/* The model's answer: the cheapest predicted candidate, or native. */
+static void by_model(const struct ortho_select *sel, ortho_op op, int p, double bytes,
+                     ortho_candidate *cand, ortho_select_info *info)
+{
+    ortho_candidate native, *list = NULL;
+    int n = 0;
+    memset(&native, 0, sizeof native);
+    *cand = native;
+    info->source = ORTHO_SELECT_UNCOVERED;
+    if (!sel->opts.use_model || bytes < 0.0
+        || ortho__select_predict(sel->prof, op, p, bytes, &native, &info->t_native) != MPI_SUCCESS)
+        return;
+    info->source = ORTHO_SELECT_MODEL_NATIVE;
+    info->npredicted = 1;
+    if (ortho_candidates(op, p, 0, sel->opts.maxdims, NULL, 0, &n) != MPI_SUCCESS || n < 2
+        || (list = malloc((size_t)n * sizeof *list)) == NULL)
+        return;
+    ortho_candidates(op, p, 0, sel->opts.maxdims, list, n, &n);
+    info->ncandidates = n;
+    for (int i = 0; i < n; i++) {
+        double t = 0.0;
+        if (list[i].variant == ORTHO_VARIANT_NATIVE
+            || ortho__select_predict(sel->prof, op, p, bytes, &list[i], &t) != MPI_SUCCESS)
+            continue;
+        info->npredicted++;
+        if (info->t_best == 0.0 || t < info->t_best) {
+            info->t_best = t;
+            info->best = list[i];
+        }
+    }
+    free(list);
+    if (info->t_best > 0.0 && info->t_native > 0.0)
+        info->gain = 1.0 - info->t_best / info->t_native;
+    if (info->t_best > 0.0 && info->gain > 0.0 && info->gain >= sel->opts.threshold) {
+        info->source = ORTHO_SELECT_MODEL;
+        *cand = info->best;
+    }
+}
+
+int ortho_select_choose(ortho_select_t sel, ortho_op op, int p, int node_size, double bytes,
+                        ortho_candidate *cand, ortho_select_info *info)
+{
+    ortho_select_info local;
+    const struct ortho__interval *v = NULL;
+    (void)node_size; /* node-aware candidates are not predicted yet */
+    if (sel == NULL || cand == NULL || (int)op < 0 || op >= ORTHO_OP_COUNT || p < 1
+        || isnan(bytes))
+        return ortho__model_raise(MPI_ERR_ARG);
+    if (info == NULL)
+        info = &local;
+    memset(info, 0, sizeof *info);
+    if (sel->opts.use_decisions)
+        v = ortho__select_lookup(sel, op, p, bytes);
+    if (v != NULL) {
+        const ortho_model_decision *d = &sel->prof->decisions[v->index];
+        *cand = v->cand;
+        info->source = ORTHO_SELECT_DECISION;
+        info->decision = v->index;
+        info->line = d->line;
+        info->gain = d->gain;
+        return MPI_SUCCESS;
+    }
+    by_model(sel, op, p, bytes, cand, info);
+    return MPI_SUCCESS;
+}
+
+int ortho_select_chooser(ortho_op op, int p, int node_size, double bytes, void *ctx,
+                         ortho_candidate *cand)
+{
+    struct ortho_select *sel = ctx;
+    if (sel == NULL || ortho_select_choose(sel, op, p, node_size, bytes, cand, &sel->last_info)
+                           != MPI_SUCCESS)
+        return 0;
+    sel->last_op = op;
+    sel->last_p = p;
+    return 1;
+}
+
+int ortho_select_install(ortho_select_t sel)
+{
+    return ortho_set_candidate_chooser(sel != NULL ? ortho_select_chooser : NULL, sel);
+}
+
+/* "1.23 ms", "45.6 us", "2.1 s" */
+static void time_text(char *buf, size_t n, double t)
+{
+    if (t >= 1.0)
+        snprintf(buf, n, "%.3g s", t);
+    else if (t >= 1e-3)
+        snprintf(buf, n, "%.3g ms", t * 1e3);
+    else
+        snprintf(buf, n, "%.3g us", t * 1e6);
+}
+
+int ortho_select_info_text(ortho_select_t sel, ortho_op op, int p, const ortho_select_info *info,
+                           char *text, int len)
+{
+    char buf[512], name[ORTHO_CANDIDATE_NAME_MAX], range[100], tn[32], tb[32];
+    if (sel == NULL || info == NULL || text == NULL || len < 1 || (int)op < 0
+        || op >= ORTHO_OP_COUNT)
+        return ortho__model_raise(MPI_ERR_ARG);
+    const char *opname = ortho_model_dropin_op_name(op);
+    time_text(tn, sizeof tn, info->t_native);
+    time_text(tb, sizeof tb, info->t_best);
+    name[0] = '\0';
+    switch (info->source) {
+    case ORTHO_SELECT_DECISION: {
+        const ortho_model_decision *d = &sel->prof->decisions[info->decision];
+        ortho__decision_range_text(d, range, sizeof range);
+        ortho_candidate_name(&d->cand, name, (int)sizeof name);
+        if (info->line > 0)
+            snprintf(buf, sizeof buf, "%s:%d: ", sel->label, info->line);
+        else
+            snprintf(buf, sizeof buf, "%s: ", sel->label);
+        size_t at = strlen(buf);
+        snprintf(buf + at, sizeof buf - at, "measured decision for %s p=%d%s%s", opname, d->p,
+                 range[0] ? " " : ", every size", range);
+        at = strlen(buf);
+        if (d->gain != 0.0)
+            snprintf(buf + at, sizeof buf - at, " (gain %.0f%%)", 100.0 * d->gain);
+        break;
+    }
+    case ORTHO_SELECT_MODEL:
+        ortho_candidate_name(&info->best, name, (int)sizeof name);
+        snprintf(buf, sizeof buf,
+                 "%s: model: %s %s, native %s (gain %.1f%% >= %.1f%%; %d of %d candidates "
+                 "predicted)",
+                 sel->label, name, tb, tn, 100.0 * info->gain, 100.0 * sel->opts.threshold,
+                 info->npredicted, info->ncandidates);
+        break;
+    case ORTHO_SELECT_MODEL_NATIVE:
+        if (info->t_best > 0.0) {
+            ortho_candidate_name(&info->best, name, (int)sizeof name);
+            snprintf(buf, sizeof buf,
+                     "%s: model: native %s; best candidate %s %s gains %.1f%% < %.1f%%",
+                     sel->label, tn, name, tb, 100.0 * info->gain, 100.0 * sel->opts.threshold);
+        } else {
+            snprintf(buf, sizeof buf, "%s: model: native %s; no other candidate predicted",
+                     sel->label, tn);
+        }
+        break;
+    default:
+        snprintf(buf, sizeof buf, "%s: no decision for %s p=%d at this size, and %s: native",
+                 sel->label, opname, p,
+                 !sel->opts.use_model ? "no model selection"
+                                      : "the model does not cover it");
+        break;
+    }
+    size_t need = strlen(buf);
+    if (need >= (size_t)len) {
+        memcpy(text, buf, (size_t)len - 1);
+        text[len - 1] = '\0';
+        return ortho__model_raise(MPI_ERR_TRUNCATE);
+    }
+    memcpy(text, buf, need + 1);
+    return MPI_SUCCESS;
+}
