@@ -1,0 +1,440 @@
+/* Checking the selection on sizes that were not tuned on.
+ *
+ * For every operation and checked size:
+ *  - native: its measured time;
+ *  - best: the fastest candidate measured (native included);
+ *  - auto: what the drop-ins run under the new profile (decisions, then
+ *    the model, then native), with the measured time of that candidate;
+ *  - model: what the model alone chooses (decisions switched off), with
+ *    the measured time of that candidate.
+ * In a tuning run (tune_check) the auto path is also measured through the
+ * run-time path itself: the selector installed as the candidate chooser
+ * on a fresh communicator; the drop-in must run the chosen candidate, in
+ * the chosen candidate's time. tune_evaluate does the same from a CSV of
+ * an earlier run, without measuring (so that a better model can be judged
+ * on the same measurements).
+ *
+ * Summary: (a) auto against native, worst case and the points more than
+ * 2% slower; (b) the geometric-mean and the best speedup of auto over
+ * native; (c) how often the model's choice is the measured best (or ties
+ * with it: within 0.1%), how often it is within 3% of it, and the mean and
+ * worst loss when it is not the best. */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tune.h"
+
+struct point {
+    const struct tune_table *tb;
+    int p;
+    double bytes, t_native, t_best, t_auto, t_model, t_live;
+    int best;                     /* table index */
+    ortho_candidate autoc, model;
+    ortho_select_info ai, mi;
+};
+
+static const char *source_word(ortho_select_source s)
+{
+    switch (s) {
+    case ORTHO_SELECT_DECISION:
+        return "decision";
+    case ORTHO_SELECT_MODEL:
+        return "model";
+    case ORTHO_SELECT_MODEL_NATIVE:
+        return "model-native";
+    default:
+        return "uncovered";
+    }
+}
+
+/* Same candidate as run? Compares what the selector named (explicit
+ * fields) with what the drop-in reports having run. */
+static int same_run(const ortho_candidate *want, const ortho_candidate *ran)
+{
+    if (want->variant == ORTHO_VARIANT_NATIVE || ran->variant == ORTHO_VARIANT_NATIVE)
+        return want->variant == ran->variant;
+    if (want->variant != ran->variant || (want->order != ORTHO_ORDER_PAPER && want->order != ran->order))
+        return 0;
+    if (want->ndims >= 2) {
+        if (want->ndims != ran->ndims)
+            return 0;
+        for (int i = 0; i < want->ndims; i++)
+            if (want->dims[i] != 0 && want->dims[i] != ran->dims[i])
+                return 0;
+    }
+    return 1;
+}
+
+/* The measured time of candidate c at size index s; 0 when not measured. */
+static double table_time(const struct tune_table *tb, const ortho_candidate *c, int s)
+{
+    int i = tune_find(tb, c);
+    return i >= 0 && tb->valid[i] ? tb->t[i * tb->nall + s] : 0.0;
+}
+
+/* Choices and their measured times at size index s. */
+static void evaluate_point(const struct tune_table *tb, int s, ortho_select_t autosel,
+                           ortho_select_t modelsel, int p, int node_size, struct point *pt)
+{
+    memset(pt, 0, sizeof *pt);
+    pt->tb = tb;
+    pt->p = p;
+    pt->bytes = tune_bytes(tb->op, tb->all[s]);
+    pt->t_native = tb->t[s];
+    pt->t_best = pt->t_native;
+    for (int c = 1; c < tb->ncand; c++) {
+        double t = tb->t[c * tb->nall + s];
+        if (tb->valid[c] && t > 0.0 && t < pt->t_best) {
+            pt->t_best = t;
+            pt->best = c;
+        }
+    }
+    double seen = tb->op == ORTHO_OP_GATHERV || tb->op == ORTHO_OP_SCATTERV ? -1.0 : pt->bytes;
+    ortho_select_choose(autosel, tb->op, p, node_size, seen, &pt->autoc, &pt->ai);
+    ortho_select_choose(modelsel, tb->op, p, node_size, seen, &pt->model, &pt->mi);
+    pt->t_auto = table_time(tb, &pt->autoc, s);
+    pt->t_model = table_time(tb, &pt->model, s);
+}
+
+static void print_point(const struct point *pt)
+{
+    char sz[32], a[ORTHO_CANDIDATE_NAME_MAX], m[ORTHO_CANDIDATE_NAME_MAX], live[48] = "";
+    tune_size_text(pt->bytes, sz, sizeof sz);
+    ortho_candidate_name(&pt->autoc, a, (int)sizeof a);
+    ortho_candidate_name(&pt->model, m, (int)sizeof m);
+    if (pt->t_live > 0.0)
+        snprintf(live, sizeof live, ", run %.4e", pt->t_live);
+    printf("check %-10s p=%-4d b=%-6s native %.4e  auto %-22s %.4e x%.3f (%s%s)  best %-22s "
+           "%.4e  model %s %.4e (%s, loss %.1f%%)\n",
+           ortho_model_dropin_op_name(pt->tb->op), pt->p, sz, pt->t_native, a, pt->t_auto,
+           pt->t_auto > 0.0 ? pt->t_native / pt->t_auto : 0.0, source_word(pt->ai.source), live,
+           pt->tb->name[pt->best], pt->t_best, m, pt->t_model, source_word(pt->mi.source),
+           pt->t_model > 0.0 ? 100.0 * (pt->t_model / pt->t_best - 1.0) : 0.0);
+}
+
+static void csv_point(FILE *csv, const struct point *pt)
+{
+    char a[ORTHO_CANDIDATE_NAME_MAX], m[ORTHO_CANDIDATE_NAME_MAX];
+    ortho_candidate_name(&pt->autoc, a, (int)sizeof a);
+    ortho_candidate_name(&pt->model, m, (int)sizeof m);
+    fprintf(csv, "%s,%d,%.0f,%.6e,%s,%s,%.6e,%s,%.6e,%s,%s,%.6e,%.6e\n",
+            ortho_model_dropin_op_name(pt->tb->op), pt->p, pt->bytes, pt->t_native, a,
+            source_word(pt->ai.source), pt->t_auto, pt->tb->name[pt->best], pt->t_best, m,
+            source_word(pt->mi.source), pt->t_model, pt->t_live);
+}
+
+static void summary(const struct point pts[], int npts)
+{
+    int slower = 0, is_best = 0, within = 0, notbest = 0, covered = 0, n = 0, nm = 0, live = 0;
+    double worst = -INFINITY, logsum = 0.0, top = 0.0, loss_sum = 0.0, loss_max = 0.0;
+    double live_dev = 0.0;
+    for (int i = 0; i < npts; i++) {
+        const struct point *pt = &pts[i];
+        char m[ORTHO_CANDIDATE_NAME_MAX];
+        if (pt->t_auto > 0.0) {
+            double r = pt->t_auto / pt->t_native - 1.0;
+            n++;
+            worst = fmax(worst, r);
+            slower += r > 0.02;
+            logsum += log(pt->t_native / pt->t_auto);
+            top = fmax(top, pt->t_native / pt->t_auto);
+        }
+        if (pt->t_live > 0.0 && pt->t_auto > 0.0) {
+            live++;
+            live_dev = fmax(live_dev, fabs(pt->t_live / pt->t_auto - 1.0));
+        }
+        if (pt->t_model <= 0.0)
+            continue;
+        double loss = pt->t_model / pt->t_best - 1.0;
+        nm++;
+        covered += pt->mi.source != ORTHO_SELECT_UNCOVERED;
+        ortho_candidate_name(&pt->model, m, (int)sizeof m);
+        /* the best, or as fast as it (layouts often tie) */
+        if (strcmp(m, pt->tb->name[pt->best]) == 0 || loss <= 1e-3) {
+            is_best++;
+            within++;
+        } else {
+            notbest++;
+            within += loss <= 0.03;
+            loss_sum += loss;
+            loss_max = fmax(loss_max, loss);
+        }
+    }
+    printf("summary p=%d: %d points; (a) auto vs native: worst %+.1f%%, %d points more than 2%% "
+           "slower; (b) speedup of auto over native: geometric mean %.3f, best %.3f; (c) model "
+           "(covers %d of %d): its choice is the measured best (or within 0.1%%) in %d (%.0f%%), "
+           "within 3%% of it in %d (%.0f%%), loss when not the best: mean %.1f%%, worst %.1f%%\n",
+           npts > 0 ? pts[0].p : 0, n, 100.0 * worst, slower, n ? exp(logsum / n) : 0.0, top,
+           covered, nm, is_best, nm ? 100.0 * is_best / nm : 0.0, within,
+           nm ? 100.0 * within / nm : 0.0, notbest ? 100.0 * loss_sum / notbest : 0.0,
+           100.0 * loss_max);
+    if (live > 0)
+        printf("  the auto path run through the drop-ins: %d points, at most %.1f%% from the "
+               "chosen candidate's measured time\n", live, 100.0 * live_dev);
+    if (n < npts || nm < npts)
+        printf("  (auto %d, model %d points: a choice that was not measured counts in neither)\n", n,
+               nm);
+    fflush(stdout);
+}
+
+static int selectors(ortho_model_profile_t prof, const struct tune_opts *o, ortho_select_t *a,
+                     ortho_select_t *m)
+{
+    ortho_select_opts so = ortho_select_opts_default();
+    int err;
+    so.threshold = o->threshold;
+    so.maxdims = o->maxdims;
+    so.label = o->output;
+    err = ortho_select_create(prof, &so, a);
+    so.use_decisions = 0;
+    if (err == MPI_SUCCESS)
+        err = ortho_select_create(prof, &so, m);
+    return err;
+}
+
+int tune_check(MPI_Comm comm, struct tune_table tables[], int ntables, const struct tune_opts *o,
+               ortho_model_profile_t prof, int node_size)
+{
+    int p, rank, err = MPI_SUCCESS, npts = 0;
+    ortho_select_t autosel = NULL, modelsel = NULL;
+    struct point *pts = NULL;
+    FILE *csv = NULL;
+    MPI_Comm_size(comm, &p);
+    MPI_Comm_rank(comm, &rank);
+    if ((err = selectors(prof, o, &autosel, &modelsel)) != MPI_SUCCESS)
+        goto fn_exit;
+    pts = calloc((size_t)(ntables * o->ncheck + 1), sizeof *pts);
+    if (pts == NULL) {
+        err = MPI_ERR_NO_MEM;
+        goto fn_exit;
+    }
+    if (rank == 0 && o->check_csv != NULL && (csv = fopen(o->check_csv, "w")) != NULL)
+        fprintf(csv, "op,p,bytes,t_native,auto,auto_rule,t_auto,best,t_best,model,model_rule,"
+                     "t_model,t_run\n");
+    if (rank == 0 && !o->quiet)
+        printf("checked on sizes not tuned on (auto: decisions, then the model; model: the model "
+               "alone, threshold %.0f%%)\n", 100.0 * o->threshold);
+    for (int k = 0; k < ntables && err == MPI_SUCCESS; k++) {
+        const struct tune_table *tb = &tables[k];
+        if (!tb->valid[0])
+            continue;
+        for (int c = 0; c < o->ncheck && err == MPI_SUCCESS; c++) {
+            int s;
+            ortho_candidate ran;
+            for (s = 0; s < tb->nall && tb->all[s] != o->check[c]; s++)
+                ;
+            struct point *pt = &pts[npts];
+            evaluate_point(tb, s, autosel, modelsel, p, node_size, pt);
+            err = tune_measure_selected(comm, tb->op, autosel, tb->all[s], &o->timing, &pt->t_live,
+                                        &ran);
+            if (err == MPI_SUCCESS && !same_run(&pt->autoc, &ran) && rank == 0) {
+                char a[ORTHO_CANDIDATE_NAME_MAX], r[ORTHO_CANDIDATE_NAME_MAX];
+                ortho_candidate_name(&pt->autoc, a, (int)sizeof a);
+                ortho_candidate_name(&ran, r, (int)sizeof r);
+                fprintf(stderr, "ortho-tune: warning: the selector chose %s, the drop-in ran %s\n",
+                        a, r);
+            }
+            if (err == MPI_SUCCESS && pt->t_model == 0.0 && pt->mi.source != ORTHO_SELECT_UNCOVERED) {
+                double b = tb->all[s]; /* the model's choice was not measured: measure it */
+                const char *ran_as = NULL;
+                err = tune_measure(comm, tb->op, &pt->model, &b, 1, &o->timing, &pt->t_model,
+                                   &ran_as);
+            }
+            if (err != MPI_SUCCESS)
+                break;
+            if (pt->t_auto == 0.0)
+                pt->t_auto = pt->t_live;
+            npts++;
+            if (rank == 0 && !o->quiet)
+                print_point(pt);
+            if (csv != NULL)
+                csv_point(csv, pt);
+        }
+    }
+    if (rank == 0 && npts > 0)
+        summary(pts, npts);
+fn_exit:
+    if (csv != NULL)
+        fclose(csv);
+    free(pts);
+    ortho_select_free(&modelsel);
+    ortho_select_free(&autosel);
+    return err;
+}
+
+/* ---- from a CSV of an earlier run ------------------------------------------ */
+
+struct row {
+    ortho_op op;
+    int p, tuned, valid;
+    double bytes, seconds;
+    char name[ORTHO_CANDIDATE_NAME_MAX];
+};
+
+static int read_rows(const char *path, struct row **rows, int *n)
+{
+    FILE *f = fopen(path, "r");
+    char line[512];
+    int cap = 0;
+    *rows = NULL;
+    *n = 0;
+    if (f == NULL)
+        return -1;
+    while (fgets(line, sizeof line, f) != NULL) {
+        char op[32], name[ORTHO_CANDIDATE_NAME_MAX];
+        struct row r;
+        memset(&r, 0, sizeof r);
+        if (sscanf(line, "%31[^,],%d,%lf,%95[^,],%lf,%d,%d", op, &r.p, &r.bytes, name, &r.seconds,
+                   &r.tuned, &r.valid) != 7)
+            continue; /* the header */
+        if (ortho_model_dropin_op_from_name(op, &r.op) != MPI_SUCCESS)
+            continue;
+        snprintf(r.name, sizeof r.name, "%s", name);
+        if (*n == cap) {
+            struct row *a = realloc(*rows, (size_t)(cap = cap ? 2 * cap : 256) * sizeof *a);
+            if (a == NULL) {
+                fclose(f);
+                return -1;
+            }
+            *rows = a;
+        }
+        (*rows)[(*n)++] = r;
+    }
+    fclose(f);
+    return 0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* The table of (op, p) from the rows; its checked sizes in check[]. */
+static int build_table(const struct row *rows, int n, ortho_op op, int p, struct tune_table *tb,
+                       double check[], int *ncheck)
+{
+    memset(tb, 0, sizeof *tb);
+    tb->op = op;
+    tb->cand = calloc((size_t)n + 1, sizeof *tb->cand);
+    tb->name = calloc((size_t)n + 1, sizeof *tb->name);
+    tb->valid = calloc((size_t)n + 1, sizeof *tb->valid);
+    tb->all = calloc((size_t)n + 1, sizeof *tb->all);
+    if (tb->cand == NULL || tb->name == NULL || tb->valid == NULL || tb->all == NULL)
+        return -1;
+    tb->ncand = 1; /* native first */
+    snprintf(tb->name[0], ORTHO_CANDIDATE_NAME_MAX, "native");
+    *ncheck = 0;
+    for (int i = 0; i < n; i++) {
+        const struct row *r = &rows[i];
+        int c, s;
+        if (r->op != op || r->p != p)
+            continue;
+        for (c = 0; c < tb->ncand && strcmp(tb->name[c], r->name) != 0; c++)
+            ;
+        if (c == tb->ncand) {
+            if (ortho_candidate_parse(r->name, &tb->cand[c]) != MPI_SUCCESS)
+                continue;
+            snprintf(tb->name[c], ORTHO_CANDIDATE_NAME_MAX, "%s", r->name);
+            tb->ncand++;
+        }
+        for (s = 0; s < tb->nall && tb->all[s] != r->bytes; s++)
+            ;
+        if (s == tb->nall) {
+            tb->all[tb->nall++] = r->bytes;
+            if (!r->tuned && *ncheck < TUNE_MAX_SIZES)
+                check[(*ncheck)++] = r->bytes;
+        }
+    }
+    qsort(tb->all, (size_t)tb->nall, sizeof tb->all[0], cmp_double);
+    qsort(check, (size_t)*ncheck, sizeof check[0], cmp_double);
+    tb->t = calloc((size_t)tb->ncand * (size_t)tb->nall + 1, sizeof *tb->t);
+    if (tb->t == NULL)
+        return -1;
+    for (int c = 0; c < tb->ncand; c++)
+        tb->valid[c] = 1;
+    for (int i = 0; i < n; i++) {
+        const struct row *r = &rows[i];
+        int c, s;
+        if (r->op != op || r->p != p)
+            continue;
+        for (c = 0; c < tb->ncand && strcmp(tb->name[c], r->name) != 0; c++)
+            ;
+        for (s = 0; s < tb->nall && tb->all[s] != r->bytes; s++)
+            ;
+        if (c < tb->ncand) {
+            tb->t[c * tb->nall + s] = r->seconds;
+            tb->valid[c] &= r->valid && r->seconds > 0.0;
+        }
+    }
+    return 0;
+}
+
+int tune_evaluate(const char *csv_path, ortho_model_profile_t prof, const struct tune_opts *o)
+{
+    struct row *rows = NULL;
+    int n = 0, err = MPI_SUCCESS, ps[64], nps = 0;
+    ortho_select_t autosel = NULL, modelsel = NULL;
+    FILE *csv = NULL;
+    if (read_rows(csv_path, &rows, &n) != 0 || n == 0) {
+        fprintf(stderr, "ortho-tune: %s: no measurements (a file of ortho-tune --csv)\n", csv_path);
+        free(rows);
+        return MPI_ERR_FILE;
+    }
+    if ((err = selectors(prof, o, &autosel, &modelsel)) != MPI_SUCCESS)
+        goto fn_exit;
+    if (o->check_csv != NULL && (csv = fopen(o->check_csv, "w")) != NULL)
+        fprintf(csv, "op,p,bytes,t_native,auto,auto_rule,t_auto,best,t_best,model,model_rule,"
+                     "t_model,t_run\n");
+    for (int i = 0; i < n; i++) {
+        int k;
+        for (k = 0; k < nps && ps[k] != rows[i].p; k++)
+            ;
+        if (k == nps && nps < 64)
+            ps[nps++] = rows[i].p;
+    }
+    for (int k = 0; k < nps && err == MPI_SUCCESS; k++) {
+        struct point pts[ORTHO_OP_COUNT * TUNE_MAX_SIZES];
+        struct tune_table tb[ORTHO_OP_COUNT];
+        int npts = 0, nt = 0;
+        for (int op = 0; op < ORTHO_OP_COUNT && err == MPI_SUCCESS; op++) {
+            double check[TUNE_MAX_SIZES];
+            int ncheck = 0, any = 0;
+            for (int i = 0; i < n && !any; i++)
+                any = rows[i].op == (ortho_op)op && rows[i].p == ps[k];
+            if (!any)
+                continue;
+            if (build_table(rows, n, (ortho_op)op, ps[k], &tb[nt], check, &ncheck) != 0)
+                err = MPI_ERR_NO_MEM;
+            for (int c = 0; c < ncheck && err == MPI_SUCCESS; c++) {
+                int s;
+                for (s = 0; s < tb[nt].nall && tb[nt].all[s] != check[c]; s++)
+                    ;
+                evaluate_point(&tb[nt], s, autosel, modelsel, ps[k], 0, &pts[npts]);
+                if (!o->quiet)
+                    print_point(&pts[npts]);
+                if (csv != NULL)
+                    csv_point(csv, &pts[npts]);
+                npts++;
+            }
+            nt++;
+        }
+        if (err == MPI_SUCCESS && npts > 0)
+            summary(pts, npts);
+        for (int t = 0; t < nt; t++) {
+            free(tb[t].cand);
+            free(tb[t].name);
+            free(tb[t].valid);
+            free(tb[t].all);
+            free(tb[t].t);
+        }
+    }
+fn_exit:
+    if (csv != NULL)
+        fclose(csv);
+    free(rows);
+    ortho_select_free(&modelsel);
+    ortho_select_free(&autosel);
+    return err;
+}

@@ -1,0 +1,147 @@
+#!/usr/bin/env bash
+# The evidence of docs/selection.md: ortho-fit, then ortho-tune with a
+# check on sizes it did not tune on, under SimGrid SMPI on the three
+# simulated platforms with the mpich and ompi selectors, then one summary.
+#
+#   make SMPI=1 && tune/evidence.sh               every run (long: see below)
+#   tune/evidence.sh star-16 torus-48             the runs whose names start so
+#   tune/evidence.sh --summary                    only the summary of what exists
+#   BUILD=build-smpi JOBS=2 TMP=results/tmp/selection tune/evidence.sh
+#
+# Each run: ortho-fit on P processes (every group size that divides P;
+# sizes FIT_SIZES) writes the runtime functions; ortho-tune starting from
+# them measures native and every 2D candidate at TUNE_SIZES (written as
+# decisions) and at CHECK_SIZES (the benchmark's sizes, never tuned on,
+# and 2K, below the tuned range, where the model decides), then measures
+# the auto path under the new profile at CHECK_SIZES.
+# A run passes when both programs exit 0 and ortho-tune printed its
+# closing "summary" line (SMPI can end a deadlock with status 0).
+#
+# Settings as bench/sim.sh (docs/bench.md): the platform's own latency and
+# bandwidth, eager sends up to 64 KiB, a linear barrier, local work not
+# charged. SMPI 3.32's ompi gather deadlocks with eager sends above
+# 64 KiB, so the ompi gather runs in rendezvous mode, as in bench/sim.sh.
+# Buffers: SMPI_SHARED_MALLOC (ortho-tune's default under SMPI).
+#
+# Cost on the 2-core development machine (shared with other work): see
+# docs/selection.md; p = 96 runs take the longest (20 min for all layouts on
+# the star), hence --max-aspect there.
+set -u
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/.." && pwd)
+BUILD=${BUILD:-build-smpi}
+TMP=${TMP:-results/tmp/selection}
+JOBS=${JOBS:-2}
+TIMEOUT=${SMPI_TIMEOUT:-2400}
+SMPIRUN=${SMPIRUN:-smpirun}
+PLATFORMS="$ROOT/platforms"
+FIT_SIZES=${FIT_SIZES:-4K,64K,1M}
+TUNE_SIZES=${TUNE_SIZES:-4K,16K,64K,256K,1M}
+CHECK_SIZES=${CHECK_SIZES:-2K,10K,32K,100K,500K}
+
+COMMON=(--cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1
+        --cfg=smpi/async-small-thresh:65536 --cfg=smpi/barrier:ompi_basic_linear
+        --cfg=smpi/simulate-computation:no --log=root.thr:critical)
+MPICH=(--cfg=smpi/coll-selector:mpich)
+OMPI=(--cfg=smpi/coll-selector:ompi)
+RDV=(--cfg=smpi/async-small-thresh:0)
+ALLOPS=bcast,reduce,gather,scatter,allreduce,allgather
+NOGATHER=bcast,reduce,scatter,allreduce,allgather
+
+# name | platform | p | settings | ops
+RUNS=()
+for p in 16 48 96; do
+    for plat in star:clic_star torus:t3e_torus multicore:multicore; do
+        short=${plat%%:*} file=${plat#*:}
+        RUNS+=("$short-$p-mpich|$file|$p|MPICH|$ALLOPS"
+               "$short-$p-ompi|$file|$p|OMPI|$NOGATHER"
+               "$short-$p-ompi-gather|$file|$p|OMPI RDV|gather")
+    done
+done
+
+summary() {
+    local files=("$TMP"/runs/*.check.csv)
+    [ -e "${files[0]}" ] || { echo "evidence: no results in $TMP/runs"; return 1; }
+    awk -F, -f "$HERE/evidence.awk" "$TMP"/runs/*.points.csv "$TMP"/runs/*.check.csv
+}
+
+if [ "${1:-}" = "--summary" ]; then
+    summary
+    exit $?
+fi
+for prog in ortho-fit ortho-tune; do
+    if [ ! -x "$BUILD/bin/$prog" ]; then
+        echo "evidence: $BUILD/bin/$prog not found; build it with: make SMPI=1" >&2
+        exit 2
+    fi
+done
+mkdir -p "$TMP/runs"
+
+# At p >= 96 only grids up to ASPECT_96:1 (4x24 ... 24x4 of 96): the
+# long thin ones lose there and cost as much to simulate.
+aspect() {
+    [ "$1" -ge 96 ] && echo "--max-aspect ${ASPECT_96:-6}"
+}
+
+run_one() {
+    local name=$1 platform=$2 np=$3 sets=$4 ops=$5 cfg=() set start=$SECONDS
+    for set in $sets; do
+        eval "cfg+=(\"\${$set[@]}\")"
+    done
+    local base="$TMP/runs/$name" smpi=("$SMPIRUN" -np "$np" -platform "$PLATFORMS/$platform.xml"
+                                       -hostfile "$PLATFORMS/$platform.hostfile")
+    rm -f "$base".*
+    timeout "$TIMEOUT" "${smpi[@]}" "${COMMON[@]}" "${cfg[@]}" "$BUILD/bin/ortho-fit" -q \
+        -o "$base.fit.profile" --sizes "$FIT_SIZES" --ops "$ops" --max-reps 3 \
+        --machine "SMPI-$name" >"$base.fit.log" 2>&1
+    local status=$?
+    if [ "$status" -eq 0 ]; then
+        timeout "$TIMEOUT" "${smpi[@]}" "${COMMON[@]}" "${cfg[@]}" "$BUILD/bin/ortho-tune" \
+            --profile "$base.fit.profile" -o "$base.profile" --ops "$ops" --sizes "$TUNE_SIZES" \
+            --check-sizes "$CHECK_SIZES" --max-reps 3 $(aspect "$np") --csv "$base.part.csv" \
+            --check-csv "$base.part.check" >"$base.log" 2>&1
+        status=$?
+    fi
+    local closing
+    closing=$(grep -E "^summary p=" "$base.log" 2>/dev/null | tail -n 1)
+    if [ "$status" -eq 0 ] && [ -n "$closing" ]; then
+        # rows tagged with the run: run,op,p,bytes,...
+        sed "1d; s/^/$name,/" "$base.part.csv" >"$base.points.csv"
+        sed "1d; s/^/$name,/" "$base.part.check" >"$base.check.csv"
+        rm -f "$base.part.csv" "$base.part.check"
+        echo "-- $name: ok ($((SECONDS - start)) s): ${closing#summary }"
+        return 0
+    fi
+    echo "-- $name: FAILED, exit status $status ($((SECONDS - start)) s); the end of its log:"
+    tail -n 5 "$base.fit.log" "$base.log" 2>/dev/null | sed 's/^/   | /'
+    return 1
+}
+
+selected=()
+for entry in "${RUNS[@]}"; do
+    name=${entry%%|*}
+    if [ $# -gt 0 ]; then
+        keep=0
+        for want in "$@"; do
+            [[ "$name" == "$want"* ]] && keep=1
+        done
+        [ "$keep" -eq 1 ] || continue
+    fi
+    selected+=("$entry")
+done
+
+total_start=$SECONDS
+failed=0
+for entry in "${selected[@]}"; do
+    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
+        wait -n || failed=$((failed + 1))
+    done
+    IFS='|' read -r name platform np sets ops <<<"$entry"
+    run_one "$name" "$platform" "$np" "$sets" "$ops" &
+done
+while [ "$(jobs -rp | wc -l)" -gt 0 ]; do
+    wait -n || failed=$((failed + 1))
+done
+echo "evidence: ${#selected[@]} runs, $failed failed ($((SECONDS - total_start)) s)"
+summary
+[ "$failed" -eq 0 ]
