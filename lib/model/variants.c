@@ -221,7 +221,7 @@ static int scag_cols(ortho_model_profile_t prof, ortho_model_op op, int ndims, c
     return err;
 }
 
-static int pipe(ortho_model_profile_t prof, int ring, int other, double b, int dim_ring,
+static int pipe_cost(ortho_model_profile_t prof, int ring, int other, double b, int dim_ring,
                 int dim_other, ortho_model_prediction *pred)
 {
     double step = 0.0, ag = 0.0;
@@ -254,7 +254,7 @@ static int pipe_cols(ortho_model_profile_t prof, ortho_model_op op, int ndims, c
 {
     (void)op;
     (void)dims;
-    return pipe(prof, p1, p2, b, 0, ndims - 1, pred);
+    return pipe_cost(prof, p1, p2, b, 0, ndims - 1, pred);
 }
 
 static int pipe_rows(ortho_model_profile_t prof, ortho_model_op op, int ndims, const int dims[],
@@ -262,7 +262,7 @@ static int pipe_rows(ortho_model_profile_t prof, ortho_model_op op, int ndims, c
 {
     (void)op;
     (void)dims;
-    return pipe(prof, p2, p1, b, ndims - 1, 0, pred);
+    return pipe_cost(prof, p2, p1, b, ndims - 1, 0, pred);
 }
 
 /* The table: variant, order (ROWS / COLS), the ops it applies to, the
