@@ -12,9 +12,10 @@
  *
  * For (op, p, bytes) ortho_select_choose() answers, in this order:
  *  1. the decision of the profile whose (op, p) and interval hold the call;
- *  2. the model: every candidate of ortho_candidates() that the model can
- *     predict (see ortho_select_predict()), the cheapest taken when it
- *     beats the predicted native time by at least the threshold
+ *  2. the model: every candidate of ortho_candidates() (without the
+ *     node-aware ones, whose predictions are optimistic) predicted with
+ *     ortho_select_predict(), the cheapest taken when it beats the
+ *     predicted native time by at least the threshold
  *     (ortho_select_opts.threshold, 3% by default), else native;
  *  3. native, when the profile has no decision for the call and cannot
  *     predict native (p or the size not covered, or a size only the root
@@ -133,12 +134,15 @@ int ortho_select_info_text(ortho_select_t sel, ortho_op op, int p, const ortho_s
 
 /**
  * \brief Predicted time of \p cand for \p op on \p p processes with
- * message size \p bytes, from the runtime functions of \p prof. Predicted
- * today: native (ortho_model_predict()) and "phases" in the paper's order
- * on a plain grid (ortho_model_predict_grid()); allgatherv as allgather
- * with its mean block. The other variants, phase orders and node-aware
- * grids need model forms of their own and are not predicted. Not
- * collective.
+ * message size \p bytes, from the runtime functions of \p prof: each
+ * variant's cost composed from the native operations' functions (the
+ * formula that opens its file in lib/variants/; lib/model/variants.c):
+ * native, "phases" in either order, rsag, scag, pipe; allgatherv as
+ * allgather with its mean block. Not predicted: gatherv and scatterv (only
+ * the root knows the size) and node-aware candidates without dims. A
+ * node-aware grid with dims is predicted as the plain grid, which is
+ * optimistic: a profile fitted on groups of consecutive ranks does not see
+ * the lanes share a node's link. Not collective.
  * \return MPI_SUCCESS; MPI_ERR_UNSUPPORTED_OPERATION (returned, not
  *         raised) when the model has no form for the candidate or the
  *         operation; MPI_ERR_ARG for bad arguments or when the profile does
