@@ -11,7 +11,8 @@
  *    commutative op (else the rows order), a reordered grid needs one for
  *    every reduction (else the native call); gather, scatter, allgather
  *    and allgatherv in their non-paper order need an even grid (else the
- *    paper's order); gatherv and scatterv run the paper's order. */
+ *    paper's order), except pipe in the columns order, which runs on
+ *    uneven grids too; gatherv and scatterv run the paper's order. */
 #include "variants/variants.h"
 
 #include <stdlib.h>
@@ -159,7 +160,7 @@ int ortho__variant_allgather(const struct ortho__run *run, MPI_Comm comm, const 
         ortho__bytes((MPI_Aint)grid->size * recvcount, recvtype, &block) != MPI_SUCCESS)
         return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
     int even = !ortho__is_uneven(grid);
-    int pipe = run->variant == ORTHO_VARIANT_PIPE && even;
+    int pipe = run->variant == ORTHO_VARIANT_PIPE && (even || run->order == ORTHO_ORDER_COLS);
     int cols = run->order == ORTHO_ORDER_COLS && even && !pipe;
     if (!cols && !pipe && grid->perm == NULL)
         return ortho__allgather_run(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
@@ -187,7 +188,8 @@ int ortho__variant_allgatherv(const struct ortho__run *run, MPI_Comm comm, const
                               const struct ortho_grid *grid)
 {
     (void)comm;
-    if (run->variant == ORTHO_VARIANT_PIPE && !ortho__is_uneven(grid))
+    if (run->variant == ORTHO_VARIANT_PIPE &&
+        (!ortho__is_uneven(grid) || run->order == ORTHO_ORDER_COLS))
         return ortho__allgatherv_pipe(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
                                       recvtype, run->order == ORTHO_ORDER_COLS, grid);
     if (run->order == ORTHO_ORDER_COLS && !ortho__is_uneven(grid))

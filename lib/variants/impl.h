@@ -61,7 +61,7 @@ int ortho__scatter_rows(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
                         const struct ortho_grid *grid);
 
 /* allgather_pipe.c: counts and displs in the caller's order; cols: the
- * ring in the columns (else in the rows); even grids only. */
+ * ring in the columns (any grid), else in the rows (even grids only). */
 int ortho__allgatherv_pipe(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                            void *recvbuf, const int counts[], const int displs[],
                            MPI_Datatype type, int cols, const struct ortho_grid *grid);
