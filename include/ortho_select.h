@@ -12,11 +12,17 @@
  *
  * For (op, p, bytes) ortho_select_choose() answers, in this order:
  *  1. the decision of the profile whose (op, p) and interval hold the call;
- *  2. the model: every candidate of ortho_candidates() (without the
- *     node-aware ones, whose predictions are optimistic) predicted with
- *     ortho_select_predict(), the cheapest taken when it beats the
- *     predicted native time by at least the threshold
- *     (ortho_select_opts.threshold, 3% by default), else native;
+ *  2. the model: the candidates predicted with ortho_select_predict(),
+ *     the cheapest taken when it beats the predicted native time by at
+ *     least the threshold (ortho_select_opts.threshold, 3% by default),
+ *     else native. For a process count the profile has no decisions for:
+ *     every candidate of ortho_candidates() (without the node-aware ones,
+ *     whose predictions are optimistic); for a size outside the decisions
+ *     of a tuned (op, p): native and the candidates of the intervals next
+ *     to the size (ortho_select_opts.model_within_decisions), because the
+ *     runtime functions rank candidates of different structure less
+ *     reliably than measurements do: the model then only says whether the
+ *     nearest measured winner still gains at this size;
  *  3. native, when the profile has no decision for the call and cannot
  *     predict native (p or the size not covered, or a size only the root
  *     knows: gatherv, scatterv).
@@ -63,6 +69,12 @@ typedef struct ortho_select_opts {
     int use_decisions;
     /** 1: predict where no decision covers a call (default). */
     int use_model;
+    /** 1 (default): for an (op, p) that has decisions (a size outside
+     *  their intervals), the model chooses only between native and the
+     *  candidates of the intervals next to the size (below and above),
+     *  the ones measured to win nearest to it; 0: among all candidates.
+     *  For an (op, p) without decisions it always chooses among all. */
+    int model_within_decisions;
     /** Names the profile in reasons ("machine.profile"); NULL: "profile". Copied. */
     const char *label;
 } ortho_select_opts;

@@ -208,7 +208,8 @@ static void test_choose(void)
     ortho_model_profile_add_decision(prof, &d1, NULL);
     ortho_model_profile_add_decision(prof, &d2, NULL);
     ortho_model_profile_add_decision(prof, &d3, NULL);
-    CU_ASSERT_EQUAL(ortho_select_create(prof, NULL, &sel), MPI_SUCCESS);
+    o.model_within_decisions = 0; /* the model among every candidate */
+    CU_ASSERT_EQUAL(ortho_select_create(prof, &o, &sel), MPI_SUCCESS);
     /* a decision */
     CU_ASSERT_EQUAL(ortho_select_choose(sel, ORTHO_OP_ALLGATHER, 96, 0, 2048, &c, &info), MPI_SUCCESS);
     CU_ASSERT(info.source == ORTHO_SELECT_DECISION && same_name(&c, "phases:8x12:rows"));
@@ -247,6 +248,18 @@ static void test_choose(void)
     ortho_select_info_text(sel, ORTHO_OP_ALLGATHER, 96, &info, text, (int)sizeof text);
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "model: "));
     CU_ASSERT_PTR_NOT_NULL(strstr(text, " candidates predicted"));
+    /* outside the decisions of a tuned (op, p), by default: native or the
+     * candidate of the interval next to the size */
+    CU_ASSERT_EQUAL(ortho_select_create(prof, NULL, &sel2), MPI_SUCCESS);
+    ortho_select_choose(sel2, ORTHO_OP_ALLGATHER, 96, 0, 100.0, &c, &info);
+    CU_ASSERT(info.ncandidates == 1 && same_name(&info.best, "phases:8x12:rows")
+              && (c.variant == ORTHO_VARIANT_NATIVE || same_name(&c, "phases:8x12:rows")));
+    ortho_select_choose(sel2, ORTHO_OP_ALLGATHER, 96, 0, 1e6, &c, &info);
+    CU_ASSERT(info.source == ORTHO_SELECT_MODEL_NATIVE && c.variant == ORTHO_VARIANT_NATIVE
+              && info.ncandidates == 1 && info.npredicted == 1);
+    ortho_select_choose(sel2, ORTHO_OP_ALLGATHER, 48, 0, 1e6, &c, &info); /* p not tuned: all */
+    CU_ASSERT(info.source == ORTHO_SELECT_MODEL && info.ncandidates > 2);
+    ortho_select_free(&sel2);
     /* a gain below the threshold gives native */
     o.threshold = 0.99;
     CU_ASSERT_EQUAL(ortho_select_create(prof, &o, &sel2), MPI_SUCCESS);

@@ -22,6 +22,7 @@ ortho_select_opts ortho_select_opts_default(void)
     o.maxdims = 3;
     o.use_decisions = 1;
     o.use_model = 1;
+    o.model_within_decisions = 1;
     return o;
 }
 
@@ -120,22 +121,27 @@ int ortho_select_free(ortho_select_t *sel)
     return MPI_SUCCESS;
 }
 
-const struct ortho__interval *ortho__select_lookup(const struct ortho_select *sel, ortho_op op,
-                                                   int p, double bytes)
+/* The decisions of (op, p), or NULL. */
+static const struct ortho__group *find_group(const struct ortho_select *sel, ortho_op op, int p)
 {
     int lo = sel->op_first[op], hi = sel->op_first[op + 1] - 1;
-    const struct ortho__group *g = NULL;
     while (lo <= hi) {
         int mid = (lo + hi) / 2;
-        if (sel->groups[mid].p == p) {
-            g = &sel->groups[mid];
-            break;
-        }
+        if (sel->groups[mid].p == p)
+            return &sel->groups[mid];
         if (sel->groups[mid].p < p)
             lo = mid + 1;
         else
             hi = mid - 1;
     }
+    return NULL;
+}
+
+const struct ortho__interval *ortho__select_lookup(const struct ortho_select *sel, ortho_op op,
+                                                   int p, double bytes)
+{
+    const struct ortho__group *g = find_group(sel, op, p);
+    int lo, hi;
     if (g == NULL)
         return NULL;
     if (bytes < 0.0) /* only the root knows the size: a decision for every size */
@@ -157,6 +163,19 @@ const struct ortho__interval *ortho__select_lookup(const struct ortho_select *se
     return NULL;
 }
 
+/* Among candidates the model cannot tell apart (the same formula: the
+ * phases of bcast in either order cost t(p1) + t(p2)), the paper's phases
+ * first, then the other order, then the other variants. */
+static int preference(ortho_op op, const ortho_candidate *c)
+{
+    if (c->variant != ORTHO_VARIANT_PHASES)
+        return 2;
+    ortho_order paper = op == ORTHO_OP_BCAST || op == ORTHO_OP_SCATTER || op == ORTHO_OP_SCATTERV
+                            ? ORTHO_ORDER_COLS
+                            : ORTHO_ORDER_ROWS;
+    return c->order == ORTHO_ORDER_PAPER || c->order == paper ? 0 : 1;
+}
+
 /* The model's answer: the cheapest predicted candidate, or native. */
 static void by_model(const struct ortho_select *sel, ortho_op op, int p, double bytes,
                      ortho_candidate *cand, ortho_select_info *info)
@@ -171,10 +190,27 @@ static void by_model(const struct ortho_select *sel, ortho_op op, int p, double 
         return;
     info->source = ORTHO_SELECT_MODEL_NATIVE;
     info->npredicted = 1;
-    if (ortho_candidates(op, p, 0, sel->opts.maxdims, NULL, 0, &n) != MPI_SUCCESS || n < 2
-        || (list = malloc((size_t)n * sizeof *list)) == NULL)
-        return;
-    ortho_candidates(op, p, 0, sel->opts.maxdims, list, n, &n);
+    const struct ortho__group *g = NULL;
+    if (sel->opts.use_decisions && sel->opts.model_within_decisions)
+        g = find_group(sel, op, p);
+    if (g != NULL) {
+        /* (op, p) was tuned: the candidates measured to win next to this
+         * size, the intervals below and above it */
+        int above = 0;
+        while (above < g->n && sel->iv[g->first + above].lo <= bytes)
+            above++;
+        if ((list = malloc(2 * sizeof *list)) == NULL)
+            return;
+        if (above > 0)
+            list[n++] = sel->iv[g->first + above - 1].cand;
+        if (above < g->n)
+            list[n++] = sel->iv[g->first + above].cand;
+    } else {
+        if (ortho_candidates(op, p, 0, sel->opts.maxdims, NULL, 0, &n) != MPI_SUCCESS || n < 2
+            || (list = malloc((size_t)n * sizeof *list)) == NULL)
+            return;
+        ortho_candidates(op, p, 0, sel->opts.maxdims, list, n, &n);
+    }
     info->ncandidates = n;
     for (int i = 0; i < n; i++) {
         double t = 0.0;
@@ -182,7 +218,9 @@ static void by_model(const struct ortho_select *sel, ortho_op op, int p, double 
             || ortho__select_predict(sel->prof, op, p, bytes, &list[i], &t) != MPI_SUCCESS)
             continue;
         info->npredicted++;
-        if (info->t_best == 0.0 || t < info->t_best) {
+        if (info->t_best == 0.0 || t < info->t_best * (1.0 - 1e-9)
+            || (t <= info->t_best * (1.0 + 1e-9)
+                && preference(op, &list[i]) < preference(op, &info->best))) {
             info->t_best = t;
             info->best = list[i];
         }
