@@ -117,7 +117,7 @@ typedef struct ortho_select_info {
     double t_best;        /**< MODEL*: predicted time of the best non-native candidate [s] (0: none) */
     ortho_candidate best; /**< MODEL*: that candidate */
     int npredicted;       /**< MODEL*: candidates predicted (native included) */
-    int ncandidates;      /**< MODEL*: candidates listed by ortho_candidates() */
+    int ncandidates;      /**< MODEL*: candidates considered (native included) */
 } ortho_select_info;
 
 /**

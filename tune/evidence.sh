@@ -3,10 +3,11 @@
 # check on sizes it did not tune on, under SimGrid SMPI on the three
 # simulated platforms with the mpich and ompi selectors, then one summary.
 #
-#   make SMPI=1 && tune/evidence.sh               every run (long: see below)
+#   make && make SMPI=1 && tune/evidence.sh       every run (long: see below)
 #   tune/evidence.sh star-16 torus-48             the runs whose names start so
 #   tune/evidence.sh --summary                    only the summary of what exists
-#   BUILD=build-smpi JOBS=2 TMP=results/tmp/selection tune/evidence.sh
+#   tune/evidence.sh --refit [RUN...]             fit again (FIT_SIZES), keep the decisions
+#   BUILD=build-smpi EVAL_BUILD=build JOBS=2 TMP=results/tmp/selection tune/evidence.sh
 #
 # Each run: ortho-fit on P processes (every group size that divides P;
 # sizes FIT_SIZES) writes the runtime functions; ortho-tune starting from
@@ -30,12 +31,13 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 BUILD=${BUILD:-build-smpi}
+EVAL_BUILD=${EVAL_BUILD:-build}
 TMP=${TMP:-results/tmp/selection}
 JOBS=${JOBS:-2}
 TIMEOUT=${SMPI_TIMEOUT:-2400}
 SMPIRUN=${SMPIRUN:-smpirun}
 PLATFORMS="$ROOT/platforms"
-FIT_SIZES=${FIT_SIZES:-4K,64K,1M}
+FIT_SIZES=${FIT_SIZES:-1K,8K,64K,1M}
 TUNE_SIZES=${TUNE_SIZES:-4K,16K,64K,256K,1M}
 CHECK_SIZES=${CHECK_SIZES:-2K,10K,32K,100K,500K}
 
@@ -59,15 +61,34 @@ for p in 16 48 96; do
     done
 done
 
+# The summary: each run's measurements judged again by the selection of
+# this build (ortho-tune --evaluate with the native build EVAL_BUILD: no
+# simulation), so that a better model is judged on the same measurements;
+# then tune/evidence.awk over every run.
 summary() {
-    local files=("$TMP"/runs/*.check.csv)
+    local files=("$TMP"/runs/*.points.csv) f base name
     [ -e "${files[0]}" ] || { echo "evidence: no results in $TMP/runs"; return 1; }
-    awk -F, -f "$HERE/evidence.awk" "$TMP"/runs/*.points.csv "$TMP"/runs/*.check.csv
+    for f in "${files[@]}"; do
+        base=${f%.points.csv}
+        name=$(basename "$base")
+        cut -d, -f2- "$f" >"$base.raw.csv"
+        "$EVAL_BUILD/bin/ortho-tune" --evaluate "$base.raw.csv" --profile "$base.profile" -q \
+            --check-csv "$base.eval.part" >"$base.eval.log" 2>&1 \
+            || { echo "evidence: --evaluate failed for $name: $(tail -n 2 "$base.eval.log")"; return 1; }
+        sed "1d; s/^/$name,/" "$base.eval.part" >"$base.eval.csv"
+        rm -f "$base.raw.csv" "$base.eval.part"
+    done
+    awk -F, -f "$HERE/evidence.awk" "$TMP"/runs/*.points.csv "$TMP"/runs/*.eval.csv
 }
 
 if [ "${1:-}" = "--summary" ]; then
     summary
     exit $?
+fi
+REFIT=0
+if [ "${1:-}" = "--refit" ]; then
+    REFIT=1
+    shift
 fi
 for prog in ortho-fit ortho-tune; do
     if [ ! -x "$BUILD/bin/$prog" ]; then
@@ -90,11 +111,19 @@ run_one() {
     done
     local base="$TMP/runs/$name" smpi=("$SMPIRUN" -np "$np" -platform "$PLATFORMS/$platform.xml"
                                        -hostfile "$PLATFORMS/$platform.hostfile")
-    rm -f "$base".*
+    [ "$REFIT" -eq 1 ] || rm -f "$base".*
     timeout "$TIMEOUT" "${smpi[@]}" "${COMMON[@]}" "${cfg[@]}" "$BUILD/bin/ortho-fit" -q \
         -o "$base.fit.profile" --sizes "$FIT_SIZES" --ops "$ops" --max-reps 3 \
         --machine "SMPI-$name" >"$base.fit.log" 2>&1
     local status=$?
+    if [ "$REFIT" -eq 1 ]; then
+        # the new runtime functions with the decisions measured before
+        [ "$status" -eq 0 ] && [ -f "$base.profile" ] || { echo "-- $name: refit FAILED"; return 1; }
+        { sed '1s/^ortho-profile 1$/ortho-profile 2/' "$base.fit.profile"
+          grep '^decide ' "$base.profile"; } >"$base.profile.new" && mv "$base.profile.new" "$base.profile"
+        echo "-- $name: refitted ($((SECONDS - start)) s)"
+        return 0
+    fi
     if [ "$status" -eq 0 ]; then
         timeout "$TIMEOUT" "${smpi[@]}" "${COMMON[@]}" "${cfg[@]}" "$BUILD/bin/ortho-tune" \
             --profile "$base.fit.profile" -o "$base.profile" --ops "$ops" --sizes "$TUNE_SIZES" \

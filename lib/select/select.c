@@ -201,17 +201,17 @@ static void by_model(const struct ortho_select *sel, ortho_op op, int p, double 
             above++;
         if ((list = malloc(2 * sizeof *list)) == NULL)
             return;
-        if (above > 0)
-            list[n++] = sel->iv[g->first + above - 1].cand;
-        if (above < g->n)
-            list[n++] = sel->iv[g->first + above].cand;
+        for (int i = above - 1; i <= above; i++)
+            if (i >= 0 && i < g->n && sel->iv[g->first + i].cand.variant != ORTHO_VARIANT_NATIVE)
+                list[n++] = sel->iv[g->first + i].cand;
+        info->ncandidates = 1; /* native, counted as ortho_candidates() lists it */
     } else {
         if (ortho_candidates(op, p, 0, sel->opts.maxdims, NULL, 0, &n) != MPI_SUCCESS || n < 2
             || (list = malloc((size_t)n * sizeof *list)) == NULL)
             return;
         ortho_candidates(op, p, 0, sel->opts.maxdims, list, n, &n);
     }
-    info->ncandidates = n;
+    info->ncandidates += n;
     for (int i = 0; i < n; i++) {
         double t = 0.0;
         if (list[i].variant == ORTHO_VARIANT_NATIVE
