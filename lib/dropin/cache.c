@@ -253,9 +253,14 @@ static void report(const struct comm_cache *cache, ortho_op op, int cls)
     } else {
         const struct cached_layout *l = &cache->layouts[dc->layout];
         const struct ortho_grid *g = l->grid;
+        /* the order only where it is not the variant's paper order */
+        int paper = dc->order == ortho__order_resolve((ortho_variant)dc->variant, op,
+                                                      ORTHO_ORDER_PAPER);
         int at = snprintf(layout, sizeof layout, "%s%s on grid ",
                           ortho_variant_name((ortho_variant)dc->variant),
-                          dc->order == ORTHO_ORDER_COLS ? " (columns first)" : "");
+                          paper ? ""
+                                : dc->order == ORTHO_ORDER_COLS ? " (columns first)"
+                                                                : " (rows first)");
         for (int i = 0; i < g->ndims && at < (int)sizeof layout; i++)
             at += snprintf(layout + at, sizeof layout - (size_t)at, "%s%d", i ? "x" : "",
                            g->dims[i]);
