@@ -257,9 +257,9 @@ int ortho_candidate_parse(const char *text, ortho_candidate *cand);
  * ORTHO_ORDER_PAPER), without duplicates:
  *  - native first;
  *  - "phases" on every 2D layout p1 x p2 of p with both factors >= 2, rows
- *    and cols orders (for bcast and scatter the same two), then on the
- *    N-D layouts of 3 to maxdims dimensions (every factor >= 2) in the
- *    paper's order;
+ *    and cols orders (gatherv and scatterv: the paper's order only, the
+ *    other is not offered), then on the N-D layouts of 3 to maxdims
+ *    dimensions (every factor >= 2) in the paper's order;
  *  - the op's other variants (rsag, scag, pipe) on the same 2D layouts,
  *    both orders;
  *  - with node_size >= 2 dividing p and p / node_size >= 2, node-aware

@@ -532,9 +532,12 @@ static void test_comm_candidate(void)
         ok &= got.variant == ORTHO_VARIANT_RSAG && got.order == ORTHO_ORDER_COLS &&
               got.ndims == 2 && got.dims[1] == 2 && got.dims[0] == (p + 1) / 2 &&
               strcmp(why, "candidate chooser") == 0;
-        /* rsag does not apply to allgather: phases, same layout and order */
-        ok &= ortho_comm_candidate(comm, ORTHO_OP_ALLGATHER, 64.0, &got, NULL) == MPI_SUCCESS;
+        /* rsag does not apply to bcast: phases, same layout and order */
+        ok &= ortho_comm_candidate(comm, ORTHO_OP_BCAST, 64.0, &got, NULL) == MPI_SUCCESS;
         ok &= got.variant == ORTHO_VARIANT_PHASES && got.order == ORTHO_ORDER_COLS;
+        /* gatherv offers the paper's order only (rows first) */
+        ok &= ortho_comm_candidate(comm, ORTHO_OP_GATHERV, -1.0, &got, NULL) == MPI_SUCCESS;
+        ok &= got.variant == ORTHO_VARIANT_PHASES && got.order == ORTHO_ORDER_ROWS;
         /* node-aware on one node: a plain grid, reported as such */
         ortho_candidate_parse("pipe:node", &want);
         ok &= ortho_comm_candidate(comm, ORTHO_OP_ALLGATHERV, 64.0, &got, NULL) == MPI_SUCCESS;

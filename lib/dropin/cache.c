@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "grid/grid_private.h"
+#include "variants/variants.h"
 #include "select/select_private.h"
 
 enum {
@@ -353,7 +354,8 @@ static void decide(struct comm_cache *cache, MPI_Comm comm, ortho_op op, int cls
             } else {
                 dc->layout = (signed char)d;
                 dc->variant = (unsigned char)c.variant;
-                dc->order = (unsigned char)ortho__order_resolve(c.variant, op, c.order);
+                dc->order = (unsigned char)ortho__variant_order_on(
+                    c.variant, op, c.order, cache->layouts[d].grid);
             }
         }
     }

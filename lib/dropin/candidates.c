@@ -157,6 +157,19 @@ static void add(ortho_candidate out[], int cap, int *n, ortho_variant v, ortho_o
     (*n)++;
 }
 
+/* A 2D candidate in both orders, or in the paper's only where the other
+ * is not offered (gatherv, scatterv). */
+static void add_orders(ortho_candidate out[], int cap, int *n, ortho_variant v, ortho_op op,
+                       int node_aware, const int dims[])
+{
+    if (op == ORTHO_OP_GATHERV || op == ORTHO_OP_SCATTERV) {
+        add(out, cap, n, v, ortho__order_resolve(v, op, ORTHO_ORDER_PAPER), node_aware, 2, dims);
+        return;
+    }
+    add(out, cap, n, v, ORTHO_ORDER_ROWS, node_aware, 2, dims);
+    add(out, cap, n, v, ORTHO_ORDER_COLS, node_aware, 2, dims);
+}
+
 /* Every factorization of m into k factors >= 2 (lexicographic), followed
  * by the extent `tail` when it is not 0: layouts of k or k + 1 dims. */
 static void add_nd(ortho_candidate out[], int cap, int *n, ortho_variant v, int node_aware,
@@ -196,8 +209,7 @@ int ortho_candidates(ortho_op op, int p, int node_size, int maxdims, ortho_candi
             if (p % p1 == 0) {
                 dims[0] = p1;
                 dims[1] = p / p1;
-                add(out, cap, n, (ortho_variant)v, ORTHO_ORDER_ROWS, 0, 2, dims);
-                add(out, cap, n, (ortho_variant)v, ORTHO_ORDER_COLS, 0, 2, dims);
+                add_orders(out, cap, n, (ortho_variant)v, op, 0, dims);
             }
         if (v == ORTHO_VARIANT_PHASES)
             for (int k = 3; k <= maxdims; k++)
@@ -210,8 +222,7 @@ int ortho_candidates(ortho_op op, int p, int node_size, int maxdims, ortho_candi
                 continue;
             dims[0] = nodes;
             dims[1] = node_size;
-            add(out, cap, n, (ortho_variant)v, ORTHO_ORDER_ROWS, 1, 2, dims);
-            add(out, cap, n, (ortho_variant)v, ORTHO_ORDER_COLS, 1, 2, dims);
+            add_orders(out, cap, n, (ortho_variant)v, op, 1, dims);
             if (v == ORTHO_VARIANT_PHASES)
                 for (int k = 3; k <= maxdims; k++)
                     add_nd(out, cap, n, (ortho_variant)v, 1, nodes, k - 1, dims, 0, node_size);

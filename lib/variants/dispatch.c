@@ -22,6 +22,28 @@
 #include "variants/common.h"
 #include "variants/impl.h"
 
+ortho_order ortho__variant_order_on(ortho_variant v, ortho_op op, ortho_order order,
+                                   const struct ortho_grid *grid)
+{
+    ortho_order paper = ortho__order_resolve(v, op, ORTHO_ORDER_PAPER);
+    order = ortho__order_resolve(v, op, order);
+    switch (op) {
+    case ORTHO_OP_GATHERV:
+    case ORTHO_OP_SCATTERV:
+        return paper;
+    case ORTHO_OP_GATHER:
+    case ORTHO_OP_SCATTER:
+        return ortho__is_uneven(grid) ? paper : order;
+    case ORTHO_OP_ALLGATHER:
+    case ORTHO_OP_ALLGATHERV:
+        return ortho__is_uneven(grid) && !(v == ORTHO_VARIANT_PIPE && order == ORTHO_ORDER_COLS)
+                   ? paper
+                   : order;
+    default:
+        return order;
+    }
+}
+
 int ortho__variant_bcast(const struct ortho__run *run, MPI_Comm comm, void *buf, int count,
                          MPI_Datatype type, int root, const struct ortho_grid *grid)
 {

@@ -14,6 +14,14 @@
 #include "dropin/dropin_private.h"
 #include "grid/grid_private.h"
 
+/* The order a candidate runs in on this grid: the paper's where the
+ * variant does not offer the other one there (gatherv and scatterv; gather,
+ * scatter and allgather(v) on uneven grids except pipe in the columns
+ * order). Per-call fallbacks (non-commutative operations, a root in the
+ * short row) are not included. */
+ortho_order ortho__variant_order_on(ortho_variant v, ortho_op op, ortho_order order,
+                                   const struct ortho_grid *grid);
+
 int ortho__variant_bcast(const struct ortho__run *run, MPI_Comm comm, void *buf, int count,
                          MPI_Datatype type, int root, const struct ortho_grid *grid);
 int ortho__variant_reduce(const struct ortho__run *run, MPI_Comm comm, const void *sendbuf,
