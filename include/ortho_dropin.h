@@ -141,7 +141,7 @@ int ortho_comm_layout(MPI_Comm comm, ortho_op op, double bytes, int *ndims,
 /**
  * \brief The algorithms a drop-in call can run (one file each under
  * lib/variants/ or lib/ortho2d/, each opening with its cost formula; the
- * model module has the same formula, see ortho_model.h).
+ * model composes the same formula in lib/model/variants.c; docs/variants.md).
  *
  * Each is valid for some operations only (ortho_variant_valid()); a
  * candidate whose variant does not apply to an operation runs "phases".
@@ -183,10 +183,12 @@ typedef enum ortho_order {
      *  and scag: in the root's row, then in every column). */
     ORTHO_ORDER_ROWS,
     /** The columns first (bcast, scatter and scag: the root's column, then
-     *  every row). Gather, allgather and their v-forms then collect blocks
-     *  out of rank order and put them in order (see each variant's file
-     *  for how); reduce, allreduce and rsag with a non-commutative MPI_Op
-     *  run the rows order instead, which keeps rank order. */
+     *  every row). Gather and allgather(v) then place the blocks by their
+     *  displacements or reorder them at the root (see each variant's
+     *  file). Not offered, so the paper's order runs: gatherv and
+     *  scatterv; gather, scatter and allgather(v) other than pipe on
+     *  uneven grids. Reduce, allreduce and rsag with a non-commutative
+     *  MPI_Op run the rows order, which keeps rank order. */
     ORTHO_ORDER_COLS
 } ortho_order;
 
@@ -231,7 +233,7 @@ int ortho_variant_valid(ortho_variant variant, ortho_op op);
  * ORTHO_VERBOSE write it: the variant, then the fields that differ from
  * their defaults, separated by ':':
  * "native", "phases", "phases:8x16", "phases:node:cols", "rsag:4x4x8:rows",
- * "scag:node:16x8". Not collective.
+ * "scag:16x8:node". Not collective.
  * \param[out] text  room for \p len characters (ORTHO_CANDIDATE_NAME_MAX
  *                   always suffices)
  * \return MPI_SUCCESS; MPI_ERR_ARG for NULL arguments or an invalid
