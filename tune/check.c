@@ -185,7 +185,7 @@ static int selectors(ortho_model_profile_t prof, const struct tune_opts *o, orth
     int err;
     so.threshold = o->threshold;
     so.maxdims = o->maxdims;
-    so.label = o->output;
+    so.label = o->output != NULL ? o->output : o->profile_in;
     err = ortho_select_create(prof, &so, a);
     so.use_decisions = 0;
     if (err == MPI_SUCCESS)
@@ -311,9 +311,10 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-/* The table of (op, p) from the rows; its checked sizes in check[]. */
+/* The table of (op, p) from the rows; its checked sizes in check[], its
+ * tuned sizes in tuned[]. */
 static int build_table(const struct row *rows, int n, ortho_op op, int p, struct tune_table *tb,
-                       double check[], int *ncheck)
+                       double check[], int *ncheck, double tuned[], int *ntuned)
 {
     memset(tb, 0, sizeof *tb);
     tb->op = op;
@@ -325,7 +326,7 @@ static int build_table(const struct row *rows, int n, ortho_op op, int p, struct
         return -1;
     tb->ncand = 1; /* native first */
     snprintf(tb->name[0], ORTHO_CANDIDATE_NAME_MAX, "native");
-    *ncheck = 0;
+    *ncheck = *ntuned = 0;
     for (int i = 0; i < n; i++) {
         const struct row *r = &rows[i];
         int c, s;
@@ -345,10 +346,13 @@ static int build_table(const struct row *rows, int n, ortho_op op, int p, struct
             tb->all[tb->nall++] = r->bytes;
             if (!r->tuned && *ncheck < TUNE_MAX_SIZES)
                 check[(*ncheck)++] = r->bytes;
+            if (r->tuned && *ntuned < TUNE_MAX_SIZES)
+                tuned[(*ntuned)++] = r->bytes;
         }
     }
     qsort(tb->all, (size_t)tb->nall, sizeof tb->all[0], cmp_double);
     qsort(check, (size_t)*ncheck, sizeof check[0], cmp_double);
+    qsort(tuned, (size_t)*ntuned, sizeof tuned[0], cmp_double);
     tb->t = calloc((size_t)tb->ncand * (size_t)tb->nall + 1, sizeof *tb->t);
     if (tb->t == NULL)
         return -1;
@@ -371,10 +375,18 @@ static int build_table(const struct row *rows, int n, ortho_op op, int p, struct
     return 0;
 }
 
+/* One (op, p) of the file: its table and sizes. */
+struct evaluated {
+    struct tune_table tb;
+    int p, ncheck, ntuned;
+    double check[TUNE_MAX_SIZES], tuned[TUNE_MAX_SIZES];
+};
+
 int tune_evaluate(const char *csv_path, ortho_model_profile_t prof, const struct tune_opts *o)
 {
     struct row *rows = NULL;
-    int n = 0, err = MPI_SUCCESS, ps[64], nps = 0;
+    struct evaluated *ev = NULL;
+    int n = 0, err = MPI_SUCCESS, nev = 0;
     ortho_select_t autosel = NULL, modelsel = NULL;
     FILE *csv = NULL;
     if (read_rows(csv_path, &rows, &n) != 0 || n == 0) {
@@ -382,57 +394,71 @@ int tune_evaluate(const char *csv_path, ortho_model_profile_t prof, const struct
         free(rows);
         return MPI_ERR_FILE;
     }
-    if ((err = selectors(prof, o, &autosel, &modelsel)) != MPI_SUCCESS)
+    ev = calloc((size_t)n, sizeof *ev);
+    if (ev == NULL) {
+        err = MPI_ERR_NO_MEM;
         goto fn_exit;
-    if (o->check_csv != NULL && (csv = fopen(o->check_csv, "w")) != NULL)
+    }
+    /* the tables, one per (op, p) in the order of the file */
+    for (int i = 0; i < n && err == MPI_SUCCESS; i++) {
+        int k;
+        for (k = 0; k < nev && !(ev[k].tb.op == rows[i].op && ev[k].p == rows[i].p); k++)
+            ;
+        if (k < nev)
+            continue;
+        ev[nev].p = rows[i].p;
+        if (build_table(rows, n, rows[i].op, rows[i].p, &ev[nev].tb, ev[nev].check,
+                        &ev[nev].ncheck, ev[nev].tuned, &ev[nev].ntuned) != 0)
+            err = MPI_ERR_NO_MEM;
+        nev++;
+    }
+    /* the decisions again, from the tuned sizes, by this build's rules */
+    for (int k = 0; k < nev && err == MPI_SUCCESS && o->redecide; k++) {
+        struct tune_opts lo = *o;
+        if (ev[k].ntuned == 0)
+            continue;
+        memcpy(lo.sizes, ev[k].tuned, (size_t)ev[k].ntuned * sizeof lo.sizes[0]);
+        lo.nsizes = ev[k].ntuned;
+        if (tune_decide(&ev[k].tb, &lo, ev[k].p, prof, NULL) < 0)
+            err = MPI_ERR_OTHER;
+    }
+    if (err == MPI_SUCCESS && o->redecide && o->output != NULL
+        && ortho_model_profile_write(prof, o->output) != MPI_SUCCESS)
+        err = MPI_ERR_FILE;
+    if (err == MPI_SUCCESS)
+        err = selectors(prof, o, &autosel, &modelsel);
+    if (err == MPI_SUCCESS && o->check_csv != NULL && (csv = fopen(o->check_csv, "w")) != NULL)
         fprintf(csv, "op,p,bytes,t_native,auto,auto_rule,t_auto,best,t_best,model,model_rule,"
                      "t_model,t_run\n");
-    for (int i = 0; i < n; i++) {
-        int k;
-        for (k = 0; k < nps && ps[k] != rows[i].p; k++)
-            ;
-        if (k == nps && nps < 64)
-            ps[nps++] = rows[i].p;
-    }
-    for (int k = 0; k < nps && err == MPI_SUCCESS; k++) {
+    for (int k = 0; k < nev && err == MPI_SUCCESS;) {
         struct point pts[ORTHO_OP_COUNT * TUNE_MAX_SIZES];
-        struct tune_table tb[ORTHO_OP_COUNT];
-        int npts = 0, nt = 0;
-        for (int op = 0; op < ORTHO_OP_COUNT && err == MPI_SUCCESS; op++) {
-            double check[TUNE_MAX_SIZES];
-            int ncheck = 0, any = 0;
-            for (int i = 0; i < n && !any; i++)
-                any = rows[i].op == (ortho_op)op && rows[i].p == ps[k];
-            if (!any)
-                continue;
-            if (build_table(rows, n, (ortho_op)op, ps[k], &tb[nt], check, &ncheck) != 0)
-                err = MPI_ERR_NO_MEM;
-            for (int c = 0; c < ncheck && err == MPI_SUCCESS; c++) {
+        int npts = 0, p = ev[k].p;
+        for (; k < nev && ev[k].p == p; k++)
+            for (int c = 0; c < ev[k].ncheck && npts < ORTHO_OP_COUNT * TUNE_MAX_SIZES; c++) {
                 int s;
-                for (s = 0; s < tb[nt].nall && tb[nt].all[s] != check[c]; s++)
+                for (s = 0; s < ev[k].tb.nall && ev[k].tb.all[s] != ev[k].check[c]; s++)
                     ;
-                evaluate_point(&tb[nt], s, autosel, modelsel, ps[k], 0, &pts[npts]);
+                evaluate_point(&ev[k].tb, s, autosel, modelsel, p, 0, &pts[npts]);
                 if (!o->quiet)
                     print_point(&pts[npts]);
                 if (csv != NULL)
                     csv_point(csv, &pts[npts]);
                 npts++;
             }
-            nt++;
-        }
-        if (err == MPI_SUCCESS && npts > 0)
+        if (npts > 0)
             summary(pts, npts);
-        for (int t = 0; t < nt; t++) {
-            free(tb[t].cand);
-            free(tb[t].name);
-            free(tb[t].valid);
-            free(tb[t].all);
-            free(tb[t].t);
-        }
     }
 fn_exit:
     if (csv != NULL)
         fclose(csv);
+    for (int k = 0; ev != NULL && k < nev; k++) {
+        free(ev[k].tb.cand);
+        free(ev[k].tb.name);
+        free(ev[k].tb.valid);
+        free(ev[k].tb.all);
+        free(ev[k].tb.t);
+    }
+    free(ev);
     free(rows);
     ortho_select_free(&modelsel);
     ortho_select_free(&autosel);

@@ -4,11 +4,12 @@
  *
  * Per tuned size: the fastest candidate that ran as asked, when its time
  * is at most (1 - margin) x native's, else native. Neighbouring sizes with
- * the same choice form one interval. An interval boundary between two
- * tuned sizes a < b is the power of two in (a, b] nearest to sqrt(a b), so
- * that it falls on a boundary of the drop-ins' size classes (they decide
- * once per [2^k, 2^(k+1)) and reuse the decision); without one, the
- * geometric mean. The first interval starts at the size class of the
+ * the same choice form one interval. Boundaries fall on powers of two, the
+ * boundaries of the drop-ins' size classes (they decide once per
+ * [2^k, 2^(k+1)) and reuse the decision): between native and a candidate,
+ * native keeps the unmeasured stretch up to the other size's class (see
+ * boundary()); between two candidates, the power of two nearest to
+ * sqrt(a b). The first interval starts at the size class of the
  * smallest tuned size, the last ends with the class of the largest: the
  * model decides outside the tuned range.
  *
@@ -31,8 +32,20 @@ static double upper_end(double s)
     return s >= 1.0 ? exp2(floor(log2(s)) + 1.0) : 1.0;
 }
 
-static double boundary(double a, double b)
+/* The boundary between tuned sizes a < b whose choices differ. Where one
+ * of them is native, the stretch between them goes to native as far as
+ * the size classes allow (nothing was measured there, and native is the
+ * choice that cannot lose against native): the class of the other size
+ * starts the other's interval. Between two candidates: the power of two
+ * in (a, b] nearest to sqrt(a b). Without a power of two in (a, b], the
+ * native side takes all of it, or the geometric mean splits it. */
+static double boundary(double a, double b, int native_below, int native_above)
 {
+    double hi_pow = exp2(floor(log2(b))), lo_pow = exp2(floor(log2(a)) + 1.0);
+    if (native_below && !native_above)
+        return hi_pow > a ? hi_pow : b;
+    if (!native_below && native_above)
+        return lo_pow <= b ? lo_pow : a + 1.0;
     double mid = 0.5 * (log2(a) + log2(b)), best = 0.0;
     for (int k = 0; k < 62; k++) {
         double q = exp2(k);
@@ -127,8 +140,10 @@ int tune_decide(const struct tune_table *tb, const struct tune_opts *o, int p,
         double g = gain[i];
         while (j + 1 < n && choice[j + 1] == choice[i])
             g = fmin(g, gain[++j]);
-        double lo = i == 0 ? lower_end(size[0]) : boundary(size[i - 1], size[i]);
-        double hi = j == n - 1 ? upper_end(size[n - 1]) : boundary(size[j], size[j + 1]);
+        double lo = i == 0 ? lower_end(size[0])
+                           : boundary(size[i - 1], size[i], choice[i - 1] < 0, choice[i] < 0);
+        double hi = j == n - 1 ? upper_end(size[n - 1])
+                               : boundary(size[j], size[j + 1], choice[j] < 0, choice[j + 1] < 0);
         if (add(prof, tb, p, lo, hi, choice[i], g, report) != 0)
             return -1;
         added++;

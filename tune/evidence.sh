@@ -61,10 +61,12 @@ for p in 16 48 96; do
     done
 done
 
-# The summary: each run's measurements judged again by the selection of
-# this build (ortho-tune --evaluate with the native build EVAL_BUILD: no
-# simulation), so that a better model is judged on the same measurements;
-# then tune/evidence.awk over every run.
+# The summary: each run's measurements judged again by this build
+# (ortho-tune --evaluate --redecide with the native build EVAL_BUILD: no
+# simulation): the decisions taken again from the tuned sizes, the
+# selection of this build on the checked ones, so that better rules or a
+# better model are judged on the same measurements; then
+# tune/evidence.awk over every run.
 summary() {
     local files=("$TMP"/runs/*.points.csv) f base name
     [ -e "${files[0]}" ] || { echo "evidence: no results in $TMP/runs"; return 1; }
@@ -72,7 +74,8 @@ summary() {
         base=${f%.points.csv}
         name=$(basename "$base")
         cut -d, -f2- "$f" >"$base.raw.csv"
-        "$EVAL_BUILD/bin/ortho-tune" --evaluate "$base.raw.csv" --profile "$base.profile" -q \
+        "$EVAL_BUILD/bin/ortho-tune" --evaluate "$base.raw.csv" --redecide \
+            --profile "$base.profile" -o "$base.profile" -q \
             --check-csv "$base.eval.part" >"$base.eval.log" 2>&1 \
             || { echo "evidence: --evaluate failed for $name: $(tail -n 2 "$base.eval.log")"; return 1; }
         sed "1d; s/^/$name,/" "$base.eval.part" >"$base.eval.csv"

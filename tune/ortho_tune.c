@@ -51,7 +51,9 @@ static void usage(FILE *f)
             "                         --procs N: the selector's process count (default P)\n"
             "      --evaluate CSV     check the selection of --profile on the sizes of an\n"
             "                         earlier run's --csv that it did not tune on; measures\n"
-            "                         nothing (one process is enough)\n"
+            "                         nothing (one process is enough); --redecide: take the\n"
+            "                         decisions again from its tuned sizes (written to -o\n"
+            "                         when given)\n"
             "  -q, --quiet            no progress on stderr\n"
             "  -h, --help\n");
 }
@@ -159,7 +161,7 @@ static int parse(int argc, char **argv, struct tune_opts *o)
     enum { O_PROFILE = 256, O_OPS, O_SIZES, O_CHECK, O_DIMS, O_VARIANTS, O_CANDS, O_NO_NODE,
            O_MARGIN, O_THRESHOLD, O_MIN_REPS, O_MAX_REPS, O_RSE, O_POINT, O_MAX_SECONDS, O_CSV,
            O_CHECK_CSV, O_SHARED, O_NO_SHARED, O_DRY, O_LOOKUP, O_PROCS, O_EVALUATE,
-           O_ASPECT };
+           O_ASPECT, O_REDECIDE };
     static const struct option longs[] = {
         { "output", required_argument, NULL, 'o' },
         { "profile", required_argument, NULL, O_PROFILE },
@@ -186,6 +188,7 @@ static int parse(int argc, char **argv, struct tune_opts *o)
         { "procs", required_argument, NULL, O_PROCS },
         { "evaluate", required_argument, NULL, O_EVALUATE },
         { "max-aspect", required_argument, NULL, O_ASPECT },
+        { "redecide", no_argument, NULL, O_REDECIDE },
         { "quiet", no_argument, NULL, 'q' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
@@ -210,6 +213,7 @@ static int parse(int argc, char **argv, struct tune_opts *o)
         switch (c) {
         case 'o':
             o->output = optarg;
+            o->output_given = 1;
             break;
         case O_PROFILE:
             o->profile_in = optarg;
@@ -279,6 +283,9 @@ static int parse(int argc, char **argv, struct tune_opts *o)
             break;
         case O_LOOKUP:
             o->lookup_bench = 1;
+            break;
+        case O_REDECIDE:
+            o->redecide = 1;
             break;
         case O_ASPECT:
             o->max_aspect = strtod(optarg, &end);
@@ -561,6 +568,8 @@ int main(int argc, char **argv)
         return 1;
     }
     if (o.evaluate != NULL) {
+        if (!o.output_given)
+            o.output = NULL; /* --evaluate writes a profile only when asked */
         err = rank == 0 ? tune_evaluate(o.evaluate, prof, &o) : MPI_SUCCESS;
         ortho_model_profile_free(&prof);
         MPI_Finalize();

@@ -29,6 +29,8 @@ struct tune_opts {
     double max_seconds;                  /* the whole measurement; 0: no limit */
     const char *profile_in, *output, *csv, *check_csv;
     const char *evaluate;                /* --evaluate CSV */
+    int redecide;                        /* --redecide: with --evaluate, decide again */
+    int output_given;                    /* -o on the command line */
     int shared, quiet, dry_run, lookup_bench;
     int procs;                           /* --lookup-bench: the selector's p (0: the job's) */
 };

@@ -239,7 +239,7 @@ int ortho_select_choose(ortho_select_t sel, ortho_op op, int p, int node_size, d
 {
     ortho_select_info local;
     const struct ortho__interval *v = NULL;
-    (void)node_size; /* node-aware candidates are not predicted yet */
+    (void)node_size; /* the model leaves node-aware candidates out */
     if (sel == NULL || cand == NULL || (int)op < 0 || op >= ORTHO_OP_COUNT || p < 1
         || isnan(bytes))
         return ortho__model_raise(MPI_ERR_ARG);
