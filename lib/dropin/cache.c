@@ -314,7 +314,11 @@ static ortho_candidate candidate_for(struct comm_cache *cache, MPI_Comm comm, or
         *why = cache->env_why;
         return c;
     }
-    if (ortho__choose_candidate(op, cache->size, cache_node_size(cache, comm), bytes,
+    /* the node size costs collectives: only when someone will read it */
+    int node_size = ortho__candidate_chooser_installed() || cache->select == ORTHO__SELECT_ACTIVE
+                        ? cache_node_size(cache, comm)
+                        : 0;
+    if (ortho__choose_candidate(op, cache->size, node_size, bytes,
                                 cache->select, cache->select_why, &c, why))
         return c;
     c.variant = ORTHO_VARIANT_PHASES;

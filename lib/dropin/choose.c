@@ -24,6 +24,11 @@ int ortho_set_candidate_chooser(ortho_candidate_chooser chooser, void *ctx)
     return MPI_SUCCESS;
 }
 
+int ortho__candidate_chooser_installed(void)
+{
+    return cand_chooser_fn != NULL;
+}
+
 int ortho__choose_candidate(ortho_op op, int p, int node_size, double bytes, int select_state,
                             const char *select_why, ortho_candidate *cand, const char **why)
 {

@@ -40,6 +40,9 @@ ortho_order ortho__order_resolve(ortho_variant v, ortho_op op, ortho_order order
 int ortho__choose_candidate(ortho_op op, int p, int node_size, double bytes, int select_state,
                             const char *select_why, ortho_candidate *cand, const char **why);
 
+/* 1 when ortho_set_candidate_chooser() installed a chooser. */
+int ortho__candidate_chooser_installed(void);
+
 /* count * size(type) as a double. */
 double ortho__dropin_bytes(double count, MPI_Datatype type);
 
