@@ -51,7 +51,7 @@ struct comm_cache {
     enum ortho_env_grid venv;              /* ORTHO_VARIANT */
     int venv_set[ORTHO_OP_COUNT];
     ortho_candidate venv_cand[ORTHO_OP_COUNT];
-    char venv_why[64];
+    char venv_why[192];                     /* "ORTHO_VARIANT=..." */
     int node_size;                          /* -1: not detected yet */
     enum ortho__select_state select;        /* what ORTHO_PROFILE gives (lib/select) */
     const char *select_why;

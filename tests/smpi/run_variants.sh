@@ -2,7 +2,7 @@
 # Every variant and phase order against native MPI on simulated clusters
 # (SimGrid SMPI): tests/smpi/check_nd -d (the nine drop-in functions, see
 # check_nd.c) with ORTHO_VARIANT forcing the candidate, on the multi-core
-# platform (16 nodes x 8 cores) with four placements, and on the star with
+# platform (16 nodes x 8 cores) with five placements, and on the star with
 # plain 2D, N-D and uneven grids. Ends with one line:
 # "SMPI variant checks: N passed, N failed".
 #
@@ -17,6 +17,8 @@
 #   short1  29 ranks: 8, 8, 8 and 5 (one smaller node: the short last row)
 #   short2  27 ranks: 8, 6, 8, 5 (nodes that do not form rows: the fallback
 #           to a plain grid)
+#   rr31    31 ranks round-robin over 4 nodes (8, 8, 8, 7): reordered and
+#           uneven
 # Each placement runs the paper's phases node-aware in both orders (A) and
 # the other variants (B: rsag for reduce and allreduce, scag for bcast,
 # pipe for allgather and allgatherv, phases for the rest) in both orders.
@@ -49,6 +51,7 @@ blocks() {
 }
 blocks 8 8 8 8 >"$TMP/blocks"
 for ((r = 0; r < 32; r++)); do echo "node-$((r % 4))"; done >"$TMP/rr"
+for ((r = 0; r < 31; r++)); do echo "node-$((r % 4))"; done >"$TMP/rr31"
 blocks 8 8 8 5 >"$TMP/short1"
 blocks 8 6 8 5 >"$TMP/short2"
 
@@ -59,7 +62,7 @@ others() {
 
 # name | platform | hostfile | p | ORTHO_VARIANT | check_nd arguments
 RUNS=()
-for place in "blocks 32" "rr 32" "short1 29" "short2 27"; do
+for place in "blocks 32" "rr 32" "short1 29" "short2 27" "rr31 31"; do
     read -r hf n <<<"$place"
     for order in rows cols; do
         RUNS+=("$hf-phases-$order|multicore|$TMP/$hf|$n|phases:node:$order|")
