@@ -137,7 +137,7 @@ $(HARNESS_BIN): %: %.o $(STATIC_LIB)
 
 # The 2D operations against native under smpirun (tests/smpi/run.sh), then
 # the N-D operations, uneven grids and drop-ins (tests/smpi/run_nd.sh), then
-# every variant and phase order, node-aware on four placements
+# every variant and phase order, node-aware on five placements
 # (tests/smpi/run_variants.sh).
 check-smpi:
 	$(MAKE) SMPI=1 BUILD=build-smpi lib $(HARNESS_BIN:$(BUILD)/%=build-smpi/%)
