@@ -62,6 +62,7 @@ const struct bench_impl *bench_impls(int *n);
 struct bench_bufs {
     void *sbuf, *rbuf;
     size_t scap, rcap, sbytes, rbytes;
+    unsigned char *pattern;   /* the bytes every block is cut from */
     int shared;
 };
 
@@ -73,8 +74,9 @@ int bench_count(enum bench_op op, double bytes, double *actual_bytes);
 void bench_bufs_need(enum bench_op op, int count, int root, int rank, int p, size_t *sbytes,
                      size_t *rbytes);
 
-/* Allocate scap and rcap bytes. Returns 0, or -1 when out of memory. */
-int bench_bufs_create(struct bench_bufs *b, size_t scap, size_t rcap, int shared);
+/* Allocate scap and rcap bytes for blocks of up to `block` bytes.
+ * Returns 0, or -1 when out of memory. */
+int bench_bufs_create(struct bench_bufs *b, size_t scap, size_t rcap, size_t block, int shared);
 void bench_bufs_free(struct bench_bufs *b);
 
 /* Set up the arguments of (op, count) on the buffers and fill the input. */

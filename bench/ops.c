@@ -196,15 +196,47 @@ const struct bench_impl *bench_impls(int *n)
 
 /* ---- data ----------------------------------------------------------------- */
 
-/* Byte i of rank r's block: a hash of both, so that a block in the wrong
- * place or shifted by any amount is caught. */
-static unsigned char byte_at(int r, size_t i)
+/* Rank r's block: a pseudo-random byte sequence of period PERIOD (a
+ * prime) read from offset (97 r) mod PERIOD, with r itself in its first
+ * four bytes. A block in the wrong place shows in those bytes, a block
+ * shifted by anything but a multiple of PERIOD in the rest; filling and
+ * checking are memcpy and memcmp against one pattern of a block's length. */
+#define PERIOD 251u
+#define HEADER 4u
+
+static unsigned char pattern_byte(size_t j)
 {
-    uint32_t x = (uint32_t)r * 0x9E3779B1u ^ (uint32_t)(i >> 2) * 0x85EBCA77u;
+    uint32_t x = (uint32_t)(j % PERIOD) * 0x9E3779B1u + 0x7F4A7C15u;
     x ^= x >> 15;
     x *= 0x2C1B3C6Du;
     x ^= x >> 13;
-    return (unsigned char)(x >> (8u * (unsigned)(i & 3u)));
+    return (unsigned char)(x >> 24);
+}
+
+static const unsigned char *block_pattern(const struct bench_bufs *b, int r)
+{
+    return b->pattern + (size_t)r * 97u % PERIOD;
+}
+
+static void put_header(unsigned char *buf, int r, size_t n)
+{
+    for (size_t k = 0; k < HEADER && k < n; k++)
+        buf[k] = (unsigned char)((unsigned)r >> (8 * k));
+}
+
+static void fill_bytes(const struct bench_bufs *b, unsigned char *buf, int r, size_t n)
+{
+    memcpy(buf, block_pattern(b, r), n);
+    put_header(buf, r, n);
+}
+
+static int same_bytes(const struct bench_bufs *b, const unsigned char *buf, int r, size_t n)
+{
+    unsigned char head[HEADER];
+    size_t h = n < HEADER ? n : HEADER;
+    memcpy(head, block_pattern(b, r), h);
+    put_header(head, r, h);
+    return memcmp(buf, head, h) == 0 && memcmp(buf + h, block_pattern(b, r) + h, n - h) == 0;
 }
 
 /* Element i of rank r's vector in the reductions; the sum over p ranks,
@@ -218,20 +250,6 @@ static int int_at(int r, size_t i)
 static long long int_sum(int p, size_t i)
 {
     return 3LL * p * (p + 1) / 2 + (long long)p * (long long)(i % 1021u);
-}
-
-static void fill_bytes(unsigned char *buf, int r, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        buf[i] = byte_at(r, i);
-}
-
-static int same_bytes(const unsigned char *buf, int r, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (buf[i] != byte_at(r, i))
-            return 0;
-    return 1;
 }
 
 int bench_count(enum bench_op op, double bytes, double *actual_bytes)
@@ -304,18 +322,20 @@ void bench_bufs_need(enum bench_op op, int count, int root, int rank, int p, siz
     }
 }
 
-int bench_bufs_create(struct bench_bufs *b, size_t scap, size_t rcap, int shared)
+int bench_bufs_create(struct bench_bufs *b, size_t scap, size_t rcap, size_t block, int shared)
 {
     memset(b, 0, sizeof *b);
     b->shared = shared;
     b->scap = scap;
     b->rcap = rcap;
-    if (scap > 0 && (b->sbuf = alloc_bytes(scap, shared)) == NULL)
-        return -1;
-    if (rcap > 0 && (b->rbuf = alloc_bytes(rcap, shared)) == NULL) {
+    if ((scap > 0 && (b->sbuf = alloc_bytes(scap, shared)) == NULL)
+        || (rcap > 0 && (b->rbuf = alloc_bytes(rcap, shared)) == NULL)
+        || (!shared && (b->pattern = malloc(block + PERIOD)) == NULL)) {
         bench_bufs_free(b);
         return -1;
     }
+    for (size_t j = 0; !shared && j < block + PERIOD; j++)
+        b->pattern[j] = pattern_byte(j);
     return 0;
 }
 
@@ -343,12 +363,12 @@ void bench_bufs_prepare(struct bench_bufs *b, struct bench_args *a, enum bench_o
     } else if (op == BENCH_SCATTER) {
         if (rank == root)
             for (int r = 0; r < p; r++)
-                fill_bytes((unsigned char *)b->sbuf + (size_t)r * block, r, block);
+                fill_bytes(b, (unsigned char *)b->sbuf + (size_t)r * block, r, block);
     } else if (op == BENCH_BCAST) {
         if (rank == root)
-            fill_bytes(b->rbuf, root, block);
+            fill_bytes(b, b->rbuf, root, block);
     } else {
-        fill_bytes(b->sbuf, rank, block);
+        fill_bytes(b, b->sbuf, rank, block);
     }
 }
 
@@ -356,7 +376,9 @@ void bench_bufs_free(struct bench_bufs *b)
 {
     free_bytes(b->sbuf, b->shared);
     free_bytes(b->rbuf, b->shared);
+    free(b->pattern);
     b->sbuf = b->rbuf = NULL;
+    b->pattern = NULL;
 }
 
 void bench_bufs_reset(struct bench_bufs *b, const struct bench_args *a, int rank)
@@ -379,7 +401,7 @@ int bench_bufs_check(const struct bench_bufs *b, const struct bench_args *a, int
         return 1;
     switch (a->op) {
     case BENCH_BCAST:
-        return same_bytes(r, a->root, (size_t)a->count);
+        return same_bytes(b, r, a->root, (size_t)a->count);
     case BENCH_REDUCE:
     case BENCH_ALLREDUCE:
         if (a->op == BENCH_REDUCE && rank != a->root)
@@ -389,14 +411,14 @@ int bench_bufs_check(const struct bench_bufs *b, const struct bench_args *a, int
                 return 0;
         return 1;
     case BENCH_SCATTER:
-        return same_bytes(r, rank, (size_t)a->count);
+        return same_bytes(b, r, rank, (size_t)a->count);
     case BENCH_GATHER:
     case BENCH_ALLGATHER:
         if (a->op == BENCH_GATHER && rank != a->root)
             return 1;
         block = (size_t)a->count;
         for (int q = 0; q < p; q++)
-            if (!same_bytes(r + (size_t)q * block, q, block))
+            if (!same_bytes(b, r + (size_t)q * block, q, block))
                 return 0;
         return 1;
     default:

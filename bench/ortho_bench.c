@@ -405,7 +405,7 @@ int main(int argc, char **argv)
     FILE *csv = NULL, *sum = NULL;
     struct bench_bufs bufs;
     int rank, p, rc, ncands, npts = 0, counts[5] = { 0 }, *wtime_global = NULL, flag = 0;
-    size_t scap = 0, rcap = 0;
+    size_t scap = 0, rcap = 0, block = 0;
 
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
@@ -450,8 +450,9 @@ int main(int argc, char **argv)
                             o.root, rank, p, &sb, &rb);
             scap = sb > scap ? sb : scap;
             rcap = rb > rcap ? rb : rcap;
+            block = o.sizes[s] > (double)block ? (size_t)o.sizes[s] : block;
         }
-    int fail = bench_bufs_create(&bufs, scap, rcap, o.shared) != 0, any_fail;
+    int fail = bench_bufs_create(&bufs, scap, rcap, block, o.shared) != 0, any_fail;
     MPI_Allreduce(&fail, &any_fail, 1, MPI_INT, MPI_MAX, MPI_COMM_WORLD);
     if (any_fail) {
         if (rank == 0)

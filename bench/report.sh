@@ -53,7 +53,7 @@ END {
     printf "- Timed points (shared buffers): %d; status:", n
     for (s in st) printf " %s %d", s, st[s]
     printf ".\n"
-    printf "- Checked points (real buffers, one call): %d; status:", cn
+    printf "- Checked points (real buffers): %d; status:", cn
     for (s in cst) printf " %s %d", s, cst[s]
     printf ".\n"
     printf "- The same %d points timed with real and with shared buffers differ by at most %.2g (relative)%s.\n", both, maxd, (maxd > 0 ? " at " maxk : "")
