@@ -101,10 +101,10 @@ for prog in ortho-fit ortho-tune; do
 done
 mkdir -p "$TMP/runs"
 
-# At p >= 96 only grids up to ASPECT_96:1 (4x24 ... 24x4 of 96): the
-# long thin ones lose there and cost as much to simulate.
+# At p >= 96 only grids up to ASPECT_96:1 (6x16 ... 16x6 of 96): the
+# long thin ones rarely win there and cost as much to simulate.
 aspect() {
-    [ "$1" -ge 96 ] && echo "--max-aspect ${ASPECT_96:-6}"
+    [ "$1" -ge 96 ] && echo "--max-aspect ${ASPECT_96:-4}"
 }
 
 run_one() {
