@@ -5,8 +5,8 @@
  *  - best: the fastest candidate measured (native included);
  *  - auto: what the drop-ins run under the new profile (decisions, then
  *    the model, then native), with the measured time of that candidate;
- *  - model: what the model alone chooses (decisions switched off), with
- *    the measured time of that candidate.
+ *  - model: what the model alone chooses (decisions switched off) among
+ *    the measured candidates, with the measured time of that candidate.
  * In a tuning run (tune_check) the auto path is also measured through the
  * run-time path itself: the selector installed as the candidate chooser
  * on a fresh communicator; the drop-in must run the chosen candidate, in
@@ -73,9 +73,60 @@ static double table_time(const struct tune_table *tb, const ortho_candidate *c, 
     return i >= 0 && tb->valid[i] ? tb->t[i * tb->nall + s] : 0.0;
 }
 
+/* Ties between candidates the model cannot tell apart go to the paper's
+ * phases, then the other order, then the other variants (as in
+ * lib/select). */
+static int preference(ortho_op op, const ortho_candidate *c)
+{
+    if (c->variant != ORTHO_VARIANT_PHASES)
+        return 2;
+    ortho_order paper = op == ORTHO_OP_BCAST || op == ORTHO_OP_SCATTER ? ORTHO_ORDER_COLS
+                                                                       : ORTHO_ORDER_ROWS;
+    return c->order == ORTHO_ORDER_PAPER || c->order == paper ? 0 : 1;
+}
+
+/* The model alone among the candidates of the table (those measured):
+ * the cheapest prediction when it gains the threshold, else native. The
+ * selector considers every candidate of ortho_candidates(); a run that
+ * measured fewer (--max-aspect, --variants) cannot judge a choice outside
+ * them, so (c) is taken among what was measured. Node-aware candidates are
+ * left out, as the selector leaves them out. */
+static void model_among_measured(const struct tune_table *tb, int s, ortho_model_profile_t prof,
+                                 int p, double bytes, double threshold, ortho_candidate *cand,
+                                 ortho_select_info *info)
+{
+    double tn = 0.0, best = 0.0;
+    memset(info, 0, sizeof *info);
+    memset(cand, 0, sizeof *cand);
+    info->source = ORTHO_SELECT_UNCOVERED;
+    if (bytes < 0.0 || ortho_select_predict(prof, tb->op, p, bytes, cand, &tn) != MPI_SUCCESS)
+        return;
+    info->source = ORTHO_SELECT_MODEL_NATIVE;
+    info->t_native = tn;
+    for (int c = 1; c < tb->ncand; c++) {
+        double t = 0.0;
+        if (!tb->valid[c] || tb->cand[c].node_aware || tb->t[c * tb->nall + s] <= 0.0
+            || ortho_select_predict(prof, tb->op, p, bytes, &tb->cand[c], &t) != MPI_SUCCESS)
+            continue;
+        if (best == 0.0 || t < best * (1.0 - 1e-9)
+            || (t <= best * (1.0 + 1e-9)
+                && preference(tb->op, &tb->cand[c]) < preference(tb->op, &info->best))) {
+            best = t;
+            info->best = tb->cand[c];
+        }
+    }
+    info->t_best = best;
+    if (best > 0.0 && tn > 0.0 && 1.0 - best / tn >= threshold && best < tn) {
+        info->source = ORTHO_SELECT_MODEL;
+        info->gain = 1.0 - best / tn;
+        *cand = info->best;
+    }
+}
+
 /* Choices and their measured times at size index s. */
 static void evaluate_point(const struct tune_table *tb, int s, ortho_select_t autosel,
-                           ortho_select_t modelsel, int p, int node_size, struct point *pt)
+                           ortho_model_profile_t prof, double threshold, int p, int node_size,
+                           struct point *pt)
 {
     memset(pt, 0, sizeof *pt);
     pt->tb = tb;
@@ -92,7 +143,7 @@ static void evaluate_point(const struct tune_table *tb, int s, ortho_select_t au
     }
     double seen = tb->op == ORTHO_OP_GATHERV || tb->op == ORTHO_OP_SCATTERV ? -1.0 : pt->bytes;
     ortho_select_choose(autosel, tb->op, p, node_size, seen, &pt->autoc, &pt->ai);
-    ortho_select_choose(modelsel, tb->op, p, node_size, seen, &pt->model, &pt->mi);
+    model_among_measured(tb, s, prof, p, seen, threshold, &pt->model, &pt->mi);
     pt->t_auto = table_time(tb, &pt->autoc, s);
     pt->t_model = table_time(tb, &pt->model, s);
 }
@@ -178,31 +229,25 @@ static void summary(const struct point pts[], int npts)
     fflush(stdout);
 }
 
-static int selectors(ortho_model_profile_t prof, const struct tune_opts *o, ortho_select_t *a,
-                     ortho_select_t *m)
+static int selector(ortho_model_profile_t prof, const struct tune_opts *o, ortho_select_t *a)
 {
     ortho_select_opts so = ortho_select_opts_default();
-    int err;
     so.threshold = o->threshold;
     so.maxdims = o->maxdims;
     so.label = o->output != NULL ? o->output : o->profile_in;
-    err = ortho_select_create(prof, &so, a);
-    so.use_decisions = 0;
-    if (err == MPI_SUCCESS)
-        err = ortho_select_create(prof, &so, m);
-    return err;
+    return ortho_select_create(prof, &so, a);
 }
 
 int tune_check(MPI_Comm comm, struct tune_table tables[], int ntables, const struct tune_opts *o,
                ortho_model_profile_t prof, int node_size)
 {
     int p, rank, err = MPI_SUCCESS, npts = 0;
-    ortho_select_t autosel = NULL, modelsel = NULL;
+    ortho_select_t autosel = NULL;
     struct point *pts = NULL;
     FILE *csv = NULL;
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
-    if ((err = selectors(prof, o, &autosel, &modelsel)) != MPI_SUCCESS)
+    if ((err = selector(prof, o, &autosel)) != MPI_SUCCESS)
         goto fn_exit;
     pts = calloc((size_t)(ntables * o->ncheck + 1), sizeof *pts);
     if (pts == NULL) {
@@ -225,7 +270,7 @@ int tune_check(MPI_Comm comm, struct tune_table tables[], int ntables, const str
             for (s = 0; s < tb->nall && tb->all[s] != o->check[c]; s++)
                 ;
             struct point *pt = &pts[npts];
-            evaluate_point(tb, s, autosel, modelsel, p, node_size, pt);
+            evaluate_point(tb, s, autosel, prof, o->threshold, p, node_size, pt);
             err = tune_measure_selected(comm, tb->op, autosel, tb->all[s], &o->timing, &pt->t_live,
                                         &ran);
             if (err == MPI_SUCCESS && !same_run(&pt->autoc, &ran) && rank == 0) {
@@ -234,12 +279,6 @@ int tune_check(MPI_Comm comm, struct tune_table tables[], int ntables, const str
                 ortho_candidate_name(&ran, r, (int)sizeof r);
                 fprintf(stderr, "ortho-tune: warning: the selector chose %s, the drop-in ran %s\n",
                         a, r);
-            }
-            if (err == MPI_SUCCESS && pt->t_model == 0.0 && pt->mi.source != ORTHO_SELECT_UNCOVERED) {
-                double b = tb->all[s]; /* the model's choice was not measured: measure it */
-                const char *ran_as = NULL;
-                err = tune_measure(comm, tb->op, &pt->model, &b, 1, &o->timing, &pt->t_model,
-                                   &ran_as);
             }
             if (err != MPI_SUCCESS)
                 break;
@@ -258,7 +297,6 @@ fn_exit:
     if (csv != NULL)
         fclose(csv);
     free(pts);
-    ortho_select_free(&modelsel);
     ortho_select_free(&autosel);
     return err;
 }
@@ -387,7 +425,7 @@ int tune_evaluate(const char *csv_path, ortho_model_profile_t prof, const struct
     struct row *rows = NULL;
     struct evaluated *ev = NULL;
     int n = 0, err = MPI_SUCCESS, nev = 0;
-    ortho_select_t autosel = NULL, modelsel = NULL;
+    ortho_select_t autosel = NULL;
     FILE *csv = NULL;
     if (read_rows(csv_path, &rows, &n) != 0 || n == 0) {
         fprintf(stderr, "ortho-tune: %s: no measurements (a file of ortho-tune --csv)\n", csv_path);
@@ -426,7 +464,7 @@ int tune_evaluate(const char *csv_path, ortho_model_profile_t prof, const struct
         && ortho_model_profile_write(prof, o->output) != MPI_SUCCESS)
         err = MPI_ERR_FILE;
     if (err == MPI_SUCCESS)
-        err = selectors(prof, o, &autosel, &modelsel);
+        err = selector(prof, o, &autosel);
     if (err == MPI_SUCCESS && o->check_csv != NULL && (csv = fopen(o->check_csv, "w")) != NULL)
         fprintf(csv, "op,p,bytes,t_native,auto,auto_rule,t_auto,best,t_best,model,model_rule,"
                      "t_model,t_run\n");
@@ -438,7 +476,7 @@ int tune_evaluate(const char *csv_path, ortho_model_profile_t prof, const struct
                 int s;
                 for (s = 0; s < ev[k].tb.nall && ev[k].tb.all[s] != ev[k].check[c]; s++)
                     ;
-                evaluate_point(&ev[k].tb, s, autosel, modelsel, p, 0, &pts[npts]);
+                evaluate_point(&ev[k].tb, s, autosel, prof, o->threshold, p, 0, &pts[npts]);
                 if (!o->quiet)
                     print_point(&pts[npts]);
                 if (csv != NULL)
@@ -460,7 +498,6 @@ fn_exit:
     }
     free(ev);
     free(rows);
-    ortho_select_free(&modelsel);
     ortho_select_free(&autosel);
     return err;
 }
