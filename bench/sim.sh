@@ -180,7 +180,7 @@ if [ -n "$header" ]; then
         for f in "$TMP"/runs/*.sum.csv; do
             case $f in */check-*) continue ;; esac
             tail -n +2 "$f"
-        done
+        done | sort -s -t, -k1,1 -k2,2 -k3,3 -k4,4n
     } >"$OUT/summary.csv"
     "$HERE/report.sh" "$TMP/points.csv" "$TMP/check.csv" "$OUT"
     "$HERE/plot.sh" "$OUT/summary.csv" "$OUT"
