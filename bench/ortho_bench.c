@@ -6,8 +6,9 @@
  *
  * For each operation and size it times the native call and the orthogonal
  * one on every layout (one untimed warm-up, then --reps calls, each after
- * a barrier; a call's time is the maximum over the ranks; the median of
- * the repetitions is reported), checks every result against the expected
+ * a barrier; a call lasts from the first rank's start to the last rank's
+ * end on a global clock, else the longest rank's own duration; the median
+ * of the repetitions is reported), checks every result against the expected
  * data, and prints one line per point: time, improvement 1 - t/t_native,
  * time over the platform's lower bound. Then, per layout, the minimum,
  * average and maximum improvement over the sizes (the paper's Figures
@@ -41,9 +42,9 @@ struct cand {
     ortho_grid_t grid;
 };
 
-/* One measured point (kept on rank 0 for the summary). */
+/* One measured orthogonal point (kept on rank 0 for the summary). */
 struct point {
-    int op, cand;   /* cand -1: native */
+    int op, cand;
     double bytes, time, native;
     int status;
 };
