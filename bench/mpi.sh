@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # ortho-bench under real MPI on this machine (make bench): every operation,
 # native and orthogonal on every layout of 4 and 8 processes (2D and the
-# 2x2x2 grid), results checked. On a 2-core machine the processes are
+# 2x2x2 grid), results checked, CSVs and a figure of improvement per
+# layout (mpi-mpi.png). On a 2-core machine the processes are
 # oversubscribed and the times say little about a cluster; the point is
 # that the program and the library work under real MPI. The simulated
 # clusters: bench/sim.sh (make bench-sim).
@@ -26,5 +27,9 @@ for np in 4 8; do
     "$MPIEXEC" -n "$np" "$BENCH" --sizes "$SIZES" --reps 5 --label mpi \
         --csv "$OUT/mpi-$np.csv" --summary "$OUT/mpi-$np.sum.csv" || status=1
 done
-echo "bench: CSVs in $OUT ($((SECONDS - start)) s)"
+{
+    head -n 1 "$OUT/mpi-4.sum.csv"
+    tail -q -n +2 "$OUT/mpi-4.sum.csv" "$OUT/mpi-8.sum.csv"
+} >"$OUT/summary.csv" 2>/dev/null && "$(dirname "$0")/plot.sh" "$OUT/summary.csv" "$OUT"
+echo "bench: CSVs and figure in $OUT ($((SECONDS - start)) s)"
 exit "$status"
