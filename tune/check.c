@@ -457,7 +457,7 @@ int tune_evaluate(const char *csv_path, ortho_model_profile_t prof, const struct
             continue;
         memcpy(lo.sizes, ev[k].tuned, (size_t)ev[k].ntuned * sizeof lo.sizes[0]);
         lo.nsizes = ev[k].ntuned;
-        if (tune_decide(&ev[k].tb, &lo, ev[k].p, prof, NULL) < 0)
+        if (tune_decide(&ev[k].tb, &lo, ev[k].p, prof, o->quiet ? NULL : stdout) < 0)
             err = MPI_ERR_OTHER;
     }
     if (err == MPI_SUCCESS && o->redecide && o->output != NULL
