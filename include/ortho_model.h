@@ -52,9 +52,10 @@ extern "C" {
 #endif
 
 /** Newest version of the profile text format. This library reads versions 1
- *  and 2; it writes version 2 for a profile with decisions (see
- *  ortho_model_decision), version 1 otherwise, so that a profile without
- *  decisions stays readable by older readers. */
+ *  and 2; it writes version 2 for a profile with decisions or measured
+ *  curves (see ortho_model_decision, ortho_model_curve), version 1
+ *  otherwise, so that a profile without them stays readable by older
+ *  readers. */
 #define ORTHO_MODEL_PROFILE_VERSION 2
 
 /** Most coefficients of one form. */
@@ -303,6 +304,62 @@ int ortho_model_profile_decision(ortho_model_profile_t prof, int i, ortho_model_
  */
 int ortho_model_profile_remove_decisions(ortho_model_profile_t prof, ortho_op op, int p,
                                          int *removed);
+
+/* ---- measured runtimes of candidates (profile format version 2) ---------- */
+
+/** Most sizes of one measured curve. */
+#define ORTHO_MODEL_CURVE_MAX 32
+
+/**
+ * The measured runtime of one candidate for \p op on \p p processes at a
+ * few message sizes (ortho-tune writes one per candidate it measured, at
+ * the sizes it tuned on). Between two measured sizes the time is the
+ * power law through both points, t = t_i (b / b_i)^a_i; below the first
+ * and above the last size, the law of the nearest pair. lib/select
+ * predicts a candidate from its curve when the profile has one for the
+ * call's (op, p), before composing runtime functions (ortho_select.h).
+ */
+typedef struct ortho_model_curve {
+    ortho_op op;            /**< any drop-in operation */
+    int p;                  /**< the process count it was measured on */
+    ortho_candidate cand;   /**< native included */
+    int n;                  /**< sizes, 2 to ORTHO_MODEL_CURVE_MAX */
+    double size[ORTHO_MODEL_CURVE_MAX];     /**< bytes (the model's size), increasing, > 0 */
+    double seconds[ORTHO_MODEL_CURVE_MAX];  /**< measured time at each size, > 0 */
+    int line;               /**< the profile line it was read from; 0 when added by a program */
+} ortho_model_curve;
+
+/**
+ * \brief Add a curve (a copy). Not collective.
+ * \return MPI_SUCCESS; MPI_ERR_ARG for an invalid op, p < 1, an invalid
+ *         candidate, fewer than 2 or more than ORTHO_MODEL_CURVE_MAX sizes,
+ *         sizes not increasing, a size or time not positive and finite, or
+ *         a second curve for the same op, p and candidate; MPI_ERR_NO_MEM.
+ */
+int ortho_model_profile_add_curve(ortho_model_profile_t prof, const ortho_model_curve *c);
+
+/** \brief Number of curves. Not collective. */
+int ortho_model_profile_ncurves(ortho_model_profile_t prof, int *n);
+
+/** \brief A copy of curve \p i (0-based, in the order added). Not collective. */
+int ortho_model_profile_curve(ortho_model_profile_t prof, int i, ortho_model_curve *c);
+
+/**
+ * \brief Remove the curves of \p op (ORTHO_OP_COUNT: every op) and \p p
+ * (0: every p). Not collective.
+ * \param[out] removed  may be NULL; how many were removed
+ */
+int ortho_model_profile_remove_curves(ortho_model_profile_t prof, ortho_op op, int p,
+                                      int *removed);
+
+/**
+ * \brief The time of \p cand for \p op on \p p processes at \p bytes
+ * from the profile's curve of that (op, p, candidate). Not collective.
+ * \return MPI_SUCCESS; MPI_ERR_UNSUPPORTED_OPERATION (returned, not
+ *         raised) when the profile has no such curve; MPI_ERR_ARG.
+ */
+int ortho_model_curve_predict(ortho_model_profile_t prof, ortho_op op, int p, double bytes,
+                              const ortho_candidate *cand, double *seconds);
 
 /* ---- prediction ------------------------------------------------------------ */
 

@@ -119,7 +119,7 @@ int ortho_model_profile_remove_decisions(ortho_model_profile_t prof, ortho_op op
 }
 
 /* A size with a K or M suffix when that is exact (as the profile writer). */
-static void size_text(char *buf, size_t n, double v)
+void ortho__size_text(char *buf, size_t n, double v)
 {
     char num[40];
     if (v >= 1048576.0 && fmod(v, 1048576.0) == 0.0) {
@@ -136,8 +136,8 @@ static void size_text(char *buf, size_t n, double v)
 void ortho__decision_range_text(const ortho_model_decision *d, char *buf, size_t n)
 {
     char lo[48], hi[48];
-    size_text(lo, sizeof lo, d->size_lo);
-    size_text(hi, sizeof hi, d->size_hi);
+    ortho__size_text(lo, sizeof lo, d->size_lo);
+    ortho__size_text(hi, sizeof hi, d->size_hi);
     if (d->size_lo > 0.0 && isfinite(d->size_hi))
         snprintf(buf, n, "b>=%s b<%s", lo, hi);
     else if (d->size_lo > 0.0)

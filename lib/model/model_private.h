@@ -35,6 +35,14 @@ struct ortho_model_profile {
     int nparams, pcap;
     ortho_model_decision *decisions;   /* decisions.c; per (op, p) sorted, disjoint */
     int ndecisions, dcap;
+    struct ortho__curve *curves;       /* curves.c */
+    int ncurves, ccap;
+};
+
+/* A curve and its candidate's name (the key of a lookup). */
+struct ortho__curve {
+    ortho_model_curve c;
+    char name[ORTHO_CANDIDATE_NAME_MAX];
 };
 
 /* Not-collective error exit: raise err on MPI_COMM_SELF when MPI is
@@ -85,6 +93,18 @@ void ortho__decision_range_text(const ortho_model_decision *d, char *buf, size_t
 
 /* decisions.c: one "decide" line of the profile format. */
 void ortho__decision_write(FILE *out, const ortho_model_decision *d);
+
+/* curves.c: add a curve (the rules of ortho_model_profile_add_curve,
+ * without raising); one "measured" line of the profile format; the
+ * prediction without raising. */
+int ortho__profile_add_curve(ortho_model_profile_t prof, const ortho_model_curve *c);
+void ortho__curve_write(FILE *out, const ortho_model_curve *c);
+int ortho__curve_predict(ortho_model_profile_t prof, ortho_op op, int p, double bytes,
+                         const ortho_candidate *cand, double *seconds);
+double ortho__curve_eval(const ortho_model_curve *c, double bytes);
+
+/* decisions.c: a size with a K or M suffix where that is exact. */
+void ortho__size_text(char *buf, size_t n, double v);
 
 /* The shortest "%.Ng" (N = 1..17) of v that strtod reads back as v. */
 void ortho__format_double(char *buf, size_t size, double v);

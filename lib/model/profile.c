@@ -24,6 +24,7 @@ int ortho_model_profile_free(ortho_model_profile_t *prof)
         free((*prof)->entries);
         free((*prof)->params);
         free((*prof)->decisions);
+        free((*prof)->curves);
         free(*prof);
         *prof = NULL;
     }

@@ -374,6 +374,46 @@ fn_exit:
     return err;
 }
 
+/* "measured OP p=N CANDIDATE SIZE=TIME SIZE=TIME ..." (format version 2). */
+static int parse_curve(const struct reader *rd, char *tok[], int ntok, ortho_model_profile_t prof)
+{
+    int err = MPI_SUCCESS;
+    ortho_model_curve c;
+    memset(&c, 0, sizeof c);
+    c.line = rd->line;
+    if (ntok < 6)
+        FAIL_JUMP("expected 'measured OP p=N CANDIDATE SIZE=TIME SIZE=TIME ...' (two sizes or more)");
+    if (ortho_model_dropin_op_from_name(tok[1], &c.op) != MPI_SUCCESS)
+        FAIL_JUMP("unknown operation '%s' in a measured curve", tok[1]);
+    if (strncmp(tok[2], "p=", 2) != 0 || !parse_int(tok[2] + 2, &c.p) || c.p < 1)
+        FAIL_JUMP("a measured curve is for one process count: expected p=N, found '%s'", tok[2]);
+    if (ortho_candidate_parse(tok[3], &c.cand) != MPI_SUCCESS)
+        FAIL_JUMP("'%s' is not a candidate (examples: native, phases:8x12:rows, rsag:node)", tok[3]);
+    if (ntok - 4 > ORTHO_MODEL_CURVE_MAX)
+        FAIL_JUMP("more than %d sizes in a measured curve", ORTHO_MODEL_CURVE_MAX);
+    for (int i = 4; i < ntok; i++) {
+        char *eq = strchr(tok[i], '=');
+        double b = 0.0, t = 0.0;
+        if (eq == NULL)
+            FAIL_JUMP("expected SIZE=TIME, found '%s'", tok[i]);
+        *eq = '\0';
+        if (ortho__parse_bytes(tok[i], &b) != MPI_SUCCESS || !(b > 0.0))
+            FAIL_JUMP("bad size '%s' (a positive number with an optional K, M or G)", tok[i]);
+        if (ortho__parse_seconds(eq + 1, &t) != MPI_SUCCESS || !(t > 0.0) || !isfinite(t))
+            FAIL_JUMP("bad time '%s' for size %s (a positive number with an optional unit)",
+                      eq + 1, tok[i]);
+        if (c.n > 0 && !(b > c.size[c.n - 1]))
+            FAIL_JUMP("the sizes of a measured curve must increase ('%s' after a larger or "
+                      "equal size)", tok[i]);
+        c.size[c.n] = b;
+        c.seconds[c.n++] = t;
+    }
+    if (ortho__profile_add_curve(prof, &c) != MPI_SUCCESS)
+        FAIL_JUMP("a second measured curve for %s p=%d %s (or out of memory)", tok[1], c.p, tok[3]);
+fn_exit:
+    return err;
+}
+
 static int parse_line(const struct reader *rd, char *line, ortho_model_profile_t prof,
                       int *have_header, int *have_machine)
 {
@@ -404,6 +444,12 @@ static int parse_line(const struct reader *rd, char *line, ortho_model_profile_t
                        "'ortho-profile %d')", *have_header);
         else
             err = parse_decision(rd, tok, ntok, prof);
+    } else if (strcmp(tok[0], "measured") == 0) {
+        if (*have_header < 2)
+            err = fail(rd, "'measured' lines need format version 2 (the header says "
+                       "'ortho-profile %d')", *have_header);
+        else
+            err = parse_curve(rd, tok, ntok, prof);
     } else if (strcmp(tok[0], "ortho-profile") == 0) {
         err = fail(rd, "a second 'ortho-profile' header");
     } else {
@@ -416,7 +462,8 @@ static int parse_line(const struct reader *rd, char *line, ortho_model_profile_t
         }
         if (!found)
             err = fail(rd, "unknown keyword or operation '%s' (expected machine, param, decide, "
-                       "bcast, reduce, gather, scatter, allreduce or allgather)", tok[0]);
+                       "measured, bcast, reduce, gather, scatter, allreduce or allgather)",
+                       tok[0]);
         else
             err = parse_entry(rd, op, tok, ntok, prof);
     }

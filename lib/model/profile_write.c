@@ -83,8 +83,8 @@ int ortho_model_profile_write_stream(ortho_model_profile_t prof, FILE *out)
         err = MPI_ERR_ARG;
         goto fn_exit;
     }
-    /* version 1 unless there are decisions, so that older readers read it */
-    fprintf(out, "ortho-profile %d\n", prof->ndecisions > 0 ? 2 : 1);
+    /* version 1 unless there are decisions or curves, so that older readers read it */
+    fprintf(out, "ortho-profile %d\n", prof->ndecisions > 0 || prof->ncurves > 0 ? 2 : 1);
     fprintf(out, "# format: docs/profile-format.md\n");
     if (prof->machine != NULL)
         fprintf(out, "machine %s\n", prof->machine);
@@ -96,6 +96,8 @@ int ortho_model_profile_write_stream(ortho_model_profile_t prof, FILE *out)
         write_entry(out, &prof->entries[i]);
     for (int i = 0; i < prof->ndecisions; i++)
         ortho__decision_write(out, &prof->decisions[i]);
+    for (int i = 0; i < prof->ncurves; i++)
+        ortho__curve_write(out, &prof->curves[i].c);
     if (fflush(out) != 0 || ferror(out))
         err = MPI_ERR_FILE;
 fn_exit:
