@@ -12,18 +12,16 @@
  *
  * For (op, p, bytes) ortho_select_choose() answers, in this order:
  *  1. the decision of the profile whose (op, p) and interval hold the call;
- *  2. the model: the candidates predicted with ortho_select_predict(),
+ *  2. for an (op, p) that has decisions, at a size outside their range:
+ *     native (ortho_select_opts.extrapolate: the model);
+ *  3. the model: the candidates predicted with ortho_select_predict(),
  *     the cheapest taken when it beats the predicted native time by at
  *     least the threshold (ortho_select_opts.threshold, 3% by default),
- *     else native. For a process count the profile has no decisions for:
- *     every candidate of ortho_candidates() (without the node-aware ones,
- *     whose predictions are optimistic); for a size outside the decisions
- *     of a tuned (op, p): native and the candidates of the intervals next
- *     to the size (ortho_select_opts.model_within_decisions), because the
- *     runtime functions rank candidates of different structure less
- *     reliably than measurements do: the model then only says whether the
- *     nearest measured winner still gains at this size;
- *  3. native, when the profile has no decision for the call and cannot
+ *     else native. The candidates: those the profile has measured curves
+ *     of for (op, p) (ortho_model_curve: ortho-tune writes them), else
+ *     every candidate of ortho_candidates() without the node-aware ones,
+ *     whose composed predictions are optimistic;
+ *  4. native, when the profile has no decision for the call and cannot
  *     predict native (p or the size not covered, or a size only the root
  *     knows: gatherv, scatterv).
  *
@@ -69,12 +67,14 @@ typedef struct ortho_select_opts {
     int use_decisions;
     /** 1: predict where no decision covers a call (default). */
     int use_model;
-    /** 1 (default): for an (op, p) that has decisions (a size outside
-     *  their intervals), the model chooses only between native and the
-     *  candidates of the intervals next to the size (below and above),
-     *  the ones measured to win nearest to it; 0: among all candidates.
-     *  For an (op, p) without decisions it always chooses among all. */
-    int model_within_decisions;
+    /** 0 (default): for an (op, p) that has decisions, a size outside
+     *  the tuned range (below the smallest tuned size's class, above the
+     *  largest's) runs native: measurements say nothing there, and a
+     *  native algorithm that switches below the smallest tuned size made
+     *  the extrapolated winners slower than native at 6 of 108 checked
+     *  points (docs/selection.md). 1: the model decides there too
+     *  (ORTHO_SELECT_EXTRAPOLATE=1). */
+    int extrapolate;
     /** Names the profile in reasons ("machine.profile"); NULL: "profile". Copied. */
     const char *label;
 } ortho_select_opts;
@@ -104,7 +104,8 @@ typedef enum ortho_select_source {
     ORTHO_SELECT_DECISION = 0,  /**< a measured decision of the profile */
     ORTHO_SELECT_MODEL,         /**< the cheapest predicted candidate, gaining at least the threshold */
     ORTHO_SELECT_MODEL_NATIVE,  /**< predicted: no candidate gains the threshold */
-    ORTHO_SELECT_UNCOVERED      /**< no decision, no prediction: native */
+    ORTHO_SELECT_UNCOVERED,     /**< no decision, no prediction: native */
+    ORTHO_SELECT_OUTSIDE        /**< outside the tuned range of a tuned (op, p): native */
 } ortho_select_source;
 
 /** Why ortho_select_choose() answered as it did. */
@@ -146,15 +147,16 @@ int ortho_select_info_text(ortho_select_t sel, ortho_op op, int p, const ortho_s
 
 /**
  * \brief Predicted time of \p cand for \p op on \p p processes with
- * message size \p bytes, from the runtime functions of \p prof: each
- * variant's cost composed from the native operations' functions (the
- * formula that opens its file in lib/variants/; lib/model/variants.c):
- * native, "phases" in either order, rsag, scag, pipe; allgatherv as
- * allgather with its mean block. Not predicted: gatherv and scatterv (only
- * the root knows the size) and node-aware candidates without dims. A
- * node-aware grid with dims is predicted as the plain grid, which is
- * optimistic: a profile fitted on groups of consecutive ranks does not see
- * the lanes share a node's link. Not collective.
+ * message size \p bytes: from the candidate's measured curve when \p prof
+ * has one for (op, p) (ortho_model_curve_predict()), else composed from
+ * the runtime functions of the native operations (the formula that opens
+ * each variant's file in lib/variants/; lib/model/variants.c): native,
+ * "phases" in either order, rsag, scag, pipe; allgatherv as allgather
+ * with its mean block. Not composed: gatherv and scatterv (only the root
+ * knows the size) and node-aware candidates without dims. A node-aware
+ * grid with dims is composed as the plain grid, which is optimistic: a
+ * profile fitted on groups of consecutive ranks does not see the lanes
+ * share a node's link. Not collective.
  * \return MPI_SUCCESS; MPI_ERR_UNSUPPORTED_OPERATION (returned, not
  *         raised) when the model has no form for the candidate or the
  *         operation; MPI_ERR_ARG for bad arguments or when the profile does

@@ -148,6 +148,107 @@ static void test_add_order(void)
     ortho_model_profile_free(&prof);
 }
 
+static ortho_model_curve curve(ortho_op op, int p, const char *cand, int n, const double size[],
+                               const double seconds[])
+{
+    ortho_model_curve c;
+    memset(&c, 0, sizeof c);
+    c.op = op;
+    c.p = p;
+    ortho_candidate_parse(cand, &c.cand);
+    c.n = n;
+    for (int i = 0; i < n; i++) {
+        c.size[i] = size[i];
+        c.seconds[i] = seconds[i];
+    }
+    return c;
+}
+
+static int close_to(double x, double want)
+{
+    return fabs(x - want) <= 1e-12 * fabs(want);
+}
+
+/* Measured curves: added, rejected when malformed, round-tripped,
+ * predicted as power laws between and beyond their sizes, and ranked by
+ * the selector's model for their (op, p). */
+static void test_curves(void)
+{
+    static const double size[] = { 4096, 16384, 65536 };
+    static const double native[] = { 100e-6, 400e-6, 1600e-6 };  /* t ~ b */
+    static const double rows[] = { 50e-6, 100e-6, 1600e-6 };      /* t ~ b^0.5, then b^2 */
+    static const double cols[] = { 120e-6, 240e-6, 480e-6 };
+    static const double down[] = { 4096, 1024 }, zero[] = { 0.0, 1e-6 };
+    ortho_model_profile_t prof = NULL, back = NULL;
+    ortho_model_curve k = curve(ORTHO_OP_ALLGATHER, 4, "native", 3, size, native), got;
+    ortho_model_curve r = curve(ORTHO_OP_ALLGATHER, 4, "phases:2x2:rows", 3, size, rows);
+    ortho_model_curve c = curve(ORTHO_OP_ALLGATHER, 4, "phases:2x2:cols", 3, size, cols);
+    ortho_model_curve other = curve(ORTHO_OP_BCAST, 4, "phases:2x2:rows", 3, size, rows);
+    ortho_candidate cand;
+    ortho_select_t sel = NULL;
+    ortho_select_opts o = ortho_select_opts_default();
+    ortho_select_info info;
+    char *text = NULL;
+    double t = 0.0;
+    int n = 0, removed = 0;
+    ortho_model_profile_create(&prof);
+    CU_ASSERT_EQUAL(ortho_model_profile_add_curve(prof, &k), MPI_SUCCESS);
+    CU_ASSERT_EQUAL(ortho_model_profile_add_curve(prof, &r), MPI_SUCCESS);
+    CU_ASSERT_EQUAL(ortho_model_profile_add_curve(prof, &c), MPI_SUCCESS);
+    CU_ASSERT_EQUAL(ortho_model_profile_add_curve(prof, &other), MPI_SUCCESS);
+    CU_ASSERT_EQUAL(ortho_model_profile_add_curve(prof, &r), MPI_ERR_ARG); /* a second one */
+    ortho_model_curve bad = curve(ORTHO_OP_ALLGATHER, 4, "phases:4x1", 2, down, native);
+    CU_ASSERT_EQUAL(ortho_model_profile_add_curve(prof, &bad), MPI_ERR_ARG); /* decreasing */
+    bad = curve(ORTHO_OP_ALLGATHER, 4, "phases:4x1", 2, size, zero);
+    CU_ASSERT_EQUAL(ortho_model_profile_add_curve(prof, &bad), MPI_ERR_ARG); /* zero time */
+    bad = curve(ORTHO_OP_ALLGATHER, 4, "phases:4x1", 1, size, native);
+    CU_ASSERT_EQUAL(ortho_model_profile_add_curve(prof, &bad), MPI_ERR_ARG); /* one size */
+    ortho_model_profile_ncurves(prof, &n);
+    CU_ASSERT_EQUAL(n, 4);
+    /* at, between (the geometric middle of two sizes: the geometric
+     * middle of their times) and beyond the measured sizes */
+    ortho_candidate_parse("phases:2x2:rows", &cand);
+    CU_ASSERT_EQUAL(ortho_select_predict(prof, ORTHO_OP_ALLGATHER, 4, 16384, &cand, &t), MPI_SUCCESS);
+    CU_ASSERT(close_to(t, 100e-6));
+    ortho_select_predict(prof, ORTHO_OP_ALLGATHER, 4, 8192, &cand, &t);
+    CU_ASSERT(close_to(t, sqrt(50e-6 * 100e-6)));
+    ortho_select_predict(prof, ORTHO_OP_ALLGATHER, 4, 1024, &cand, &t);
+    CU_ASSERT(close_to(t, 25e-6)); /* b^0.5 extended down */
+    ortho_select_predict(prof, ORTHO_OP_ALLGATHER, 4, 131072, &cand, &t);
+    CU_ASSERT(close_to(t, 6400e-6)); /* b^2 extended up */
+    ortho_select_predict(prof, ORTHO_OP_ALLGATHER, 4, 0.0, &cand, &t);
+    CU_ASSERT(t > 0.0 && isfinite(t)); /* an empty call: startup only */
+    CU_ASSERT_EQUAL(ortho_model_curve_predict(prof, ORTHO_OP_ALLGATHER, 8, 1024, &cand, &t),
+                    MPI_ERR_UNSUPPORTED_OPERATION); /* no curve for p = 8 */
+    /* the model ranks the curves of (op, p): rows below 16K, cols above */
+    o.use_decisions = 0;
+    CU_ASSERT_EQUAL(ortho_select_create(prof, &o, &sel), MPI_SUCCESS);
+    ortho_select_choose(sel, ORTHO_OP_ALLGATHER, 4, 0, 8192, &cand, &info);
+    CU_ASSERT(info.source == ORTHO_SELECT_MODEL && same_name(&cand, "phases:2x2:rows")
+              && info.ncandidates == 3 && info.npredicted == 3 && close_to(info.t_native, 200e-6));
+    ortho_select_choose(sel, ORTHO_OP_ALLGATHER, 4, 0, 32768, &cand, &info);
+    CU_ASSERT(info.source == ORTHO_SELECT_MODEL && same_name(&cand, "phases:2x2:cols"));
+    ortho_select_free(&sel);
+    /* the round trip keeps them (version 2), in order, exactly */
+    back = round_trip(prof, &text);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(back);
+    CU_ASSERT(strncmp(text, "ortho-profile 2\n", 16) == 0);
+    CU_ASSERT_PTR_NOT_NULL(
+        strstr(text, "measured allgather  p=4 phases:2x2:rows 4K=5e-05s 16K=0.1ms 64K=1.6ms\n"));
+    ortho_model_profile_ncurves(back, &n);
+    CU_ASSERT_EQUAL_FATAL(n, 4);
+    ortho_model_profile_curve(back, 2, &got);
+    CU_ASSERT(got.op == ORTHO_OP_ALLGATHER && got.p == 4 && got.n == 3 && got.line > 0
+              && same_name(&got.cand, "phases:2x2:cols") && got.seconds[2] == cols[2]
+              && got.size[1] == size[1]);
+    ortho_model_profile_remove_curves(back, ORTHO_OP_ALLGATHER, 4, &removed);
+    ortho_model_profile_ncurves(back, &n);
+    CU_ASSERT(removed == 3 && n == 1);
+    free(text);
+    ortho_model_profile_free(&back);
+    ortho_model_profile_free(&prof);
+}
+
 static void test_malformed(void)
 {
     static const struct { const char *text; int line; const char *says; } cases[] = {
@@ -171,6 +272,14 @@ static void test_malformed(void)
         { "ortho-profile 2\ndecide bcast p=4 native gain=x\n", 2, "bad value in 'gain=x'" },
         { "ortho-profile 2\ndecide bcast p=4 native foo=1\n", 2, "unknown field 'foo=1'" },
         { "ortho-profile 2\ndecide bcast\n", 2, "expected 'decide OP p=N" },
+        { "ortho-profile 1\nmeasured bcast p=4 native 1K=1us 2K=2us\n", 2, "need format version 2" },
+        { "ortho-profile 2\nmeasured bcast p=4 native 1K=1us\n", 2, "two sizes or more" },
+        { "ortho-profile 2\nmeasured bcast p=4 native 2K=1us 1K=2us\n", 2, "must increase" },
+        { "ortho-profile 2\nmeasured bcast p=4 native 1K=0 2K=1us\n", 2, "bad time '0'" },
+        { "ortho-profile 2\nmeasured bcast p=4 native 1K 2K=1us\n", 2, "expected SIZE=TIME" },
+        { "ortho-profile 2\nmeasured bcast p=4 phases:2y2 1K=1us 2K=2us\n", 2, "not a candidate" },
+        { "ortho-profile 2\nmeasured bcast p=4 native 1K=1us 2K=2us\n"
+          "measured bcast p=4 native 1K=1us 4K=2us\n", 3, "a second measured curve" },
     };
     int all_ok = 1;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -208,7 +317,6 @@ static void test_choose(void)
     ortho_model_profile_add_decision(prof, &d1, NULL);
     ortho_model_profile_add_decision(prof, &d2, NULL);
     ortho_model_profile_add_decision(prof, &d3, NULL);
-    o.model_within_decisions = 0; /* the model among every candidate */
     CU_ASSERT_EQUAL(ortho_select_create(prof, &o, &sel), MPI_SUCCESS);
     /* a decision */
     CU_ASSERT_EQUAL(ortho_select_choose(sel, ORTHO_OP_ALLGATHER, 96, 0, 2048, &c, &info), MPI_SUCCESS);
@@ -222,35 +330,50 @@ static void test_choose(void)
     CU_ASSERT(info.source == ORTHO_SELECT_DECISION && same_name(&c, "phases:12x8"));
     ortho_select_choose(sel, ORTHO_OP_SCATTERV, 96, 0, -1.0, &c, &info);
     CU_ASSERT(info.source == ORTHO_SELECT_UNCOVERED && c.variant == ORTHO_VARIANT_NATIVE);
-    /* the model: the cheapest of all candidates predicted, never worse than
-     * the best layout of the paper's phases (ortho_model_choose) */
+    /* outside the tuned range of a tuned (op, p): native, saying so */
+    ortho_select_choose(sel, ORTHO_OP_ALLGATHER, 96, 0, 100.0, &c, &info);
+    CU_ASSERT(info.source == ORTHO_SELECT_OUTSIDE && c.variant == ORTHO_VARIANT_NATIVE);
+    ortho_select_info_text(sel, ORTHO_OP_ALLGATHER, 96, &info, text, (int)sizeof text);
+    CU_ASSERT_PTR_NOT_NULL(strstr(text, "allgather p=96 was tuned on [1K, 64K); outside it native"));
+    ortho_select_choose(sel, ORTHO_OP_ALLGATHER, 96, 0, 1e6, &c, &info);
+    CU_ASSERT(info.source == ORTHO_SELECT_OUTSIDE && c.variant == ORTHO_VARIANT_NATIVE);
+    ortho_select_free(&sel);
+    /* the model (decisions off, or a p never tuned): the cheapest of all
+     * candidates composed from the runtime functions, node-aware ones left
+     * out, never worse than the best layout of the paper's phases
+     * (ortho_model_choose) */
+    o.use_decisions = 0;
+    CU_ASSERT_EQUAL(ortho_select_create(prof, &o, &sel), MPI_SUCCESS);
     for (double b = 100.0; b < 2e6; b *= 7.0) {
         ortho_model_layout best;
         ortho_model_prediction pred;
         ortho_candidate list[200];
         double t = 0.0, tmin = INFINITY;
-        int n = 0;
-        if (b >= 1024 && b < 65536)
-            continue;
+        int n = 0, plain = 1;
         ortho_select_choose(sel, ORTHO_OP_ALLGATHER, 96, 0, b, &c, &info);
         ortho_model_choose(prof, ORTHO_MODEL_ALLGATHER, 96, b, 3, &best, &pred);
         ortho_select_predict(prof, ORTHO_OP_ALLGATHER, 96, b, &c, &t);
         ortho_candidates(ORTHO_OP_ALLGATHER, 96, 0, 3, list, 200, &n);
         for (int i = 1; i < n && n <= 200; i++) {
             double ti = 0.0;
+            if (list[i].node_aware)
+                continue;
+            plain++;
             if (ortho_select_predict(prof, ORTHO_OP_ALLGATHER, 96, b, &list[i], &ti) == MPI_SUCCESS)
                 tmin = fmin(tmin, ti);
         }
         CU_ASSERT(info.source == ORTHO_SELECT_MODEL && c.variant != ORTHO_VARIANT_NATIVE);
         CU_ASSERT(t == tmin && info.t_best == t && t <= pred.total);
-        CU_ASSERT(info.npredicted == info.ncandidates && n > 2 && info.ncandidates == n);
+        CU_ASSERT(info.npredicted == info.ncandidates && plain > 2 && info.ncandidates == plain);
     }
     ortho_select_info_text(sel, ORTHO_OP_ALLGATHER, 96, &info, text, (int)sizeof text);
     CU_ASSERT_PTR_NOT_NULL(strstr(text, "model: "));
     CU_ASSERT_PTR_NOT_NULL(strstr(text, " candidates predicted"));
-    /* outside the decisions of a tuned (op, p), by default: native or the
-     * candidate of the interval next to the size */
-    CU_ASSERT_EQUAL(ortho_select_create(prof, NULL, &sel2), MPI_SUCCESS);
+    /* with extrapolation, outside the tuned range: native or the winner
+     * of the interval next to the size */
+    o.use_decisions = 1;
+    o.extrapolate = 1;
+    CU_ASSERT_EQUAL(ortho_select_create(prof, &o, &sel2), MPI_SUCCESS);
     ortho_select_choose(sel2, ORTHO_OP_ALLGATHER, 96, 0, 100.0, &c, &info);
     CU_ASSERT(info.ncandidates == 2 && same_name(&info.best, "phases:8x12:rows")
               && (c.variant == ORTHO_VARIANT_NATIVE || same_name(&c, "phases:8x12:rows")));
@@ -274,7 +397,7 @@ static void test_choose(void)
     ortho_select_choose(sel2, ORTHO_OP_ALLGATHER, 48, 0, 2048, &c, &info);
     CU_ASSERT(info.source == ORTHO_SELECT_UNCOVERED && c.variant == ORTHO_VARIANT_NATIVE);
     ortho_select_choose(sel2, ORTHO_OP_ALLGATHER, 96, 0, 100.0, &c, &info);
-    CU_ASSERT(info.source == ORTHO_SELECT_UNCOVERED && c.variant == ORTHO_VARIANT_NATIVE);
+    CU_ASSERT(info.source == ORTHO_SELECT_OUTSIDE && c.variant == ORTHO_VARIANT_NATIVE);
     ortho_select_choose(sel2, ORTHO_OP_ALLGATHER, 96, 0, 4096.0, &c, &info);
     CU_ASSERT(info.source == ORTHO_SELECT_DECISION);
     ortho_select_free(&sel2);
@@ -478,6 +601,7 @@ static void add_suites(void)
     CU_add_test(s, "malformed decisions name the line", test_malformed);
     s = CU_add_suite("select: choosing", NULL, NULL);
     CU_add_test(s, "decision, model, native", test_choose);
+    CU_add_test(s, "measured curves", test_curves);
     CU_add_test(s, "predicting candidates", test_predict);
     s = CU_add_suite("select: ORTHO_PROFILE", suite_init, suite_clean);
     CU_add_test(s, "recorded candidates, fallbacks", test_env);

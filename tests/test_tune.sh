@@ -10,6 +10,11 @@
 #    ORTHO_PROFILE runs the recorded candidate (ORTHO_VERBOSE names the
 #    profile line), gives correct results, and runs native MPI with a
 #    message when the profile is missing;
+#  - the decision rules and measured curves on a made-up measurement
+#    (ortho-tune --evaluate --redecide, nothing measured): a class between
+#    tuned sizes goes to a candidate only if it beat native at both, else
+#    native; sizes outside the tuned range run native unless
+#    --extrapolate;
 #  - bad usage exits 2, --help 0.
 set -eu
 np=${1:-4}
@@ -69,6 +74,50 @@ ORTHO_PROFILE="$dir/missing.profile" "$MPIEXEC" -n "$np" env LD_PRELOAD="$lib" "
 [ "$(grep -c ': correct' "$dir/miss.out")" -eq 3 ] || fail "results: $(cat "$dir/miss.out")"
 [ "$(grep -c "missing.profile: cannot open" "$dir/miss.err")" -eq 1 ] || fail "message: $(cat "$dir/miss.err")"
 echo "missing ORTHO_PROFILE: one message, native collectives ran"
+
+# Made-up times (us) at tuned 4K, 16K, 64K and checked 2K, 32K:
+#   allgather: rows wins at 4K and 16K, loses at 64K; cols wins at 16K
+#   and 64K: the class [32K, 64K) between them goes to cols.
+#   bcast: rows wins at 4K only, cols at 16K and 64K: [8K, 16K) is native.
+{
+    echo "op,p,bytes,candidate,seconds,tuned,valid"
+    while read -r op cand t2 t4 t16 t32 t64; do
+        for pair in 2048:$t2:0 4096:$t4:1 16384:$t16:1 32768:$t32:0 65536:$t64:1; do
+            IFS=: read -r b t tuned <<<"$pair"
+            echo "$op,4,$b,$cand,${t}e-6,$tuned,1"
+        done
+    done <<'TIMES'
+allgather native          60 100 400  800 1600
+allgather phases:2x2:rows 30  50 200  900 2000
+allgather phases:2x2:cols 70 120 300  700 1000
+bcast     native          60 100 400  800 1600
+bcast     phases:2x2:rows 30  50 500  900 2000
+bcast     phases:2x2:cols 70 200 300  600 1000
+TIMES
+} > "$dir/made.csv"
+printf 'ortho-profile 1\n' > "$dir/empty.profile"
+"$MPIEXEC" -n 1 "$tune" --evaluate "$dir/made.csv" --redecide --profile "$dir/empty.profile" \
+    -o "$dir/made.profile" > "$dir/made.out" 2>&1 || fail "--evaluate: $(cat "$dir/made.out")"
+want="decide allgather  p=4 b>=4K b<32K phases:2x2:rows gain=0.5
+decide allgather  p=4 b>=32K b<128K phases:2x2:cols gain=0.25
+decide bcast      p=4 b>=4K b<8K phases:2x2:rows gain=0.5
+decide bcast      p=4 b>=8K b<16K native
+decide bcast      p=4 b>=16K b<128K phases:2x2:cols gain=0.25"
+[ "$(grep '^decide' "$dir/made.profile")" = "$want" ] \
+    || fail "decisions of the made-up measurement: $(cat "$dir/made.profile")"
+grep -q "^measured allgather  p=4 phases:2x2:cols 4K=0.12ms 16K=0.3ms 64K=1ms$" "$dir/made.profile" \
+    || fail "no measured curve: $(cat "$dir/made.profile")"
+[ "$(grep -c '^measured' "$dir/made.profile")" -eq 6 ] || fail "expected 6 curves"
+grep -Eq "^check allgather +p=4 +b=32K .* auto phases:2x2:cols .*\(decision\)" "$dir/made.out" \
+    || fail "32K: $(cat "$dir/made.out")"
+grep -Eq "^check bcast +p=4 +b=2K .* auto native .*\(outside\)" "$dir/made.out" \
+    || fail "2K, outside the tuned range: $(cat "$dir/made.out")"
+"$MPIEXEC" -n 1 "$tune" --evaluate "$dir/made.csv" --profile "$dir/made.profile" --extrapolate \
+    > "$dir/extra.out" 2>&1 || fail "--extrapolate: $(cat "$dir/extra.out")"
+grep -Eq "^check bcast +p=4 +b=2K .* auto phases:2x2:rows .*\(model\)" "$dir/extra.out" \
+    || fail "2K with --extrapolate: $(cat "$dir/extra.out")"
+echo "decision rules on a made-up measurement: as expected, e.g."
+grep '^decide bcast' "$dir/made.profile" | sed 's/^/  /'
 
 "$MPIEXEC" -n 1 "$tune" --help > /dev/null || fail "--help"
 if "$MPIEXEC" -n 1 "$tune" --sizes 1K --check-sizes 1K > /dev/null 2>&1; then

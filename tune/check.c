@@ -6,7 +6,12 @@
  *  - auto: what the drop-ins run under the new profile (decisions, then
  *    the model, then native), with the measured time of that candidate;
  *  - model: what the model alone chooses (decisions switched off) among
- *    the measured candidates, with the measured time of that candidate.
+ *    the measured candidates, with the measured time of that candidate:
+ *    the selector's model, which predicts from the measured curves of the
+ *    tuned sizes (so never from the checked size itself);
+ *  - composed: the same from the runtime functions alone (curves removed
+ *    from a copy of the profile), what a process count that was never
+ *    tuned gets.
  * In a tuning run (tune_check) the auto path is also measured through the
  * run-time path itself: the selector installed as the candidate chooser
  * on a fresh communicator; the drop-in must run the chosen candidate, in
@@ -18,7 +23,7 @@
  * 2% slower; (b) the geometric-mean and the best speedup of auto over
  * native; (c) how often the model's choice is the measured best (or ties
  * with it: within 0.1%), how often it is within 3% of it, and the mean and
- * worst loss when it is not the best. */
+ * worst loss when it is not the best; (c') the same for the composed model. */
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,10 +33,10 @@
 struct point {
     const struct tune_table *tb;
     int p;
-    double bytes, t_native, t_best, t_auto, t_model, t_live;
+    double bytes, t_native, t_best, t_auto, t_model, t_comp, t_live;
     int best;                     /* table index */
-    ortho_candidate autoc, model;
-    ortho_select_info ai, mi;
+    ortho_candidate autoc, model, comp;
+    ortho_select_info ai, mi, ci;
 };
 
 static const char *source_word(ortho_select_source s)
@@ -43,6 +48,8 @@ static const char *source_word(ortho_select_source s)
         return "model";
     case ORTHO_SELECT_MODEL_NATIVE:
         return "model-native";
+    case ORTHO_SELECT_OUTSIDE:
+        return "outside";
     default:
         return "uncovered";
     }
@@ -86,11 +93,12 @@ static int preference(ortho_op op, const ortho_candidate *c)
 }
 
 /* The model alone among the candidates of the table (those measured):
- * the cheapest prediction when it gains the threshold, else native. The
- * selector considers every candidate of ortho_candidates(); a run that
- * measured fewer (--max-aspect, --variants) cannot judge a choice outside
- * them, so (c) is taken among what was measured. Node-aware candidates are
- * left out, as the selector leaves them out. */
+ * the cheapest prediction from prof when it gains the threshold, else
+ * native. The selector considers every candidate of ortho_candidates(); a
+ * run that measured fewer (--max-aspect, --variants) cannot judge a choice
+ * outside them, so (c) is taken among what was measured. Node-aware
+ * candidates count only when prof has their measured curves (composed,
+ * their predictions are optimistic, and the selector leaves them out). */
 static void model_among_measured(const struct tune_table *tb, int s, ortho_model_profile_t prof,
                                  int p, double bytes, double threshold, ortho_candidate *cand,
                                  ortho_select_info *info)
@@ -105,7 +113,10 @@ static void model_among_measured(const struct tune_table *tb, int s, ortho_model
     info->t_native = tn;
     for (int c = 1; c < tb->ncand; c++) {
         double t = 0.0;
-        if (!tb->valid[c] || tb->cand[c].node_aware || tb->t[c * tb->nall + s] <= 0.0
+        if (!tb->valid[c] || tb->t[c * tb->nall + s] <= 0.0
+            || (tb->cand[c].node_aware
+                && ortho_model_curve_predict(prof, tb->op, p, bytes, &tb->cand[c], &t)
+                       != MPI_SUCCESS)
             || ortho_select_predict(prof, tb->op, p, bytes, &tb->cand[c], &t) != MPI_SUCCESS)
             continue;
         if (best == 0.0 || t < best * (1.0 - 1e-9)
@@ -123,10 +134,32 @@ static void model_among_measured(const struct tune_table *tb, int s, ortho_model
     }
 }
 
+/* A copy of prof without its measured curves: the composed model. */
+static int without_curves(ortho_model_profile_t prof, ortho_model_profile_t *copy)
+{
+    char *text = NULL, msg[ORTHO_MODEL_MSG_MAX];
+    size_t len = 0;
+    int err = MPI_ERR_NO_MEM;
+    FILE *f = open_memstream(&text, &len);
+    *copy = NULL;
+    if (f == NULL)
+        return err;
+    err = ortho_model_profile_write_stream(prof, f);
+    fclose(f);
+    if (err == MPI_SUCCESS && (f = fmemopen(text, len, "r")) != NULL) {
+        err = ortho_model_profile_read_stream(f, "(copy)", copy, msg);
+        fclose(f);
+    }
+    if (err == MPI_SUCCESS)
+        err = ortho_model_profile_remove_curves(*copy, ORTHO_OP_COUNT, 0, NULL);
+    free(text);
+    return err;
+}
+
 /* Choices and their measured times at size index s. */
 static void evaluate_point(const struct tune_table *tb, int s, ortho_select_t autosel,
-                           ortho_model_profile_t prof, double threshold, int p, int node_size,
-                           struct point *pt)
+                           ortho_model_profile_t prof, ortho_model_profile_t composed,
+                           double threshold, int p, int node_size, struct point *pt)
 {
     memset(pt, 0, sizeof *pt);
     pt->tb = tb;
@@ -144,8 +177,10 @@ static void evaluate_point(const struct tune_table *tb, int s, ortho_select_t au
     double seen = tb->op == ORTHO_OP_GATHERV || tb->op == ORTHO_OP_SCATTERV ? -1.0 : pt->bytes;
     ortho_select_choose(autosel, tb->op, p, node_size, seen, &pt->autoc, &pt->ai);
     model_among_measured(tb, s, prof, p, seen, threshold, &pt->model, &pt->mi);
+    model_among_measured(tb, s, composed, p, seen, threshold, &pt->comp, &pt->ci);
     pt->t_auto = table_time(tb, &pt->autoc, s);
     pt->t_model = table_time(tb, &pt->model, s);
+    pt->t_comp = table_time(tb, &pt->comp, s);
 }
 
 static void print_point(const struct point *pt)
@@ -166,23 +201,64 @@ static void print_point(const struct point *pt)
 
 static void csv_point(FILE *csv, const struct point *pt)
 {
-    char a[ORTHO_CANDIDATE_NAME_MAX], m[ORTHO_CANDIDATE_NAME_MAX];
+    char a[ORTHO_CANDIDATE_NAME_MAX], m[ORTHO_CANDIDATE_NAME_MAX], k[ORTHO_CANDIDATE_NAME_MAX];
     ortho_candidate_name(&pt->autoc, a, (int)sizeof a);
     ortho_candidate_name(&pt->model, m, (int)sizeof m);
-    fprintf(csv, "%s,%d,%.0f,%.6e,%s,%s,%.6e,%s,%.6e,%s,%s,%.6e,%.6e\n",
+    ortho_candidate_name(&pt->comp, k, (int)sizeof k);
+    fprintf(csv, "%s,%d,%.0f,%.6e,%s,%s,%.6e,%s,%.6e,%s,%s,%.6e,%.6e,%s,%s,%.6e\n",
             ortho_model_dropin_op_name(pt->tb->op), pt->p, pt->bytes, pt->t_native, a,
             source_word(pt->ai.source), pt->t_auto, pt->tb->name[pt->best], pt->t_best, m,
-            source_word(pt->mi.source), pt->t_model, pt->t_live);
+            source_word(pt->mi.source), pt->t_model, pt->t_live, k, source_word(pt->ci.source),
+            pt->t_comp);
+}
+
+/* (c) of one model: how often its choice is the measured best (or within
+ * 0.1% of it: layouts often tie), within 3% of it, its loss otherwise. */
+struct model_score {
+    int n, covered, is_best, within, notbest;
+    double loss_sum, loss_max;
+};
+
+static void score(struct model_score *sc, const struct point *pt, const ortho_candidate *choice,
+                  const ortho_select_info *info, double t)
+{
+    char m[ORTHO_CANDIDATE_NAME_MAX];
+    if (t <= 0.0)
+        return;
+    double loss = t / pt->t_best - 1.0;
+    sc->n++;
+    sc->covered += info->source != ORTHO_SELECT_UNCOVERED;
+    ortho_candidate_name(choice, m, (int)sizeof m);
+    if (strcmp(m, pt->tb->name[pt->best]) == 0 || loss <= 1e-3) {
+        sc->is_best++;
+        sc->within++;
+    } else {
+        sc->notbest++;
+        sc->within += loss <= 0.03;
+        sc->loss_sum += loss;
+        sc->loss_max = fmax(sc->loss_max, loss);
+    }
+}
+
+static void print_score(const char *label, const struct model_score *sc)
+{
+    printf("%s (covers %d of %d): its choice is the measured best (or within 0.1%%) in %d "
+           "(%.0f%%), within 3%% of it in %d (%.0f%%), loss when not the best: mean %.1f%%, "
+           "worst %.1f%%",
+           label, sc->covered, sc->n, sc->is_best, sc->n ? 100.0 * sc->is_best / sc->n : 0.0,
+           sc->within, sc->n ? 100.0 * sc->within / sc->n : 0.0,
+           sc->notbest ? 100.0 * sc->loss_sum / sc->notbest : 0.0, 100.0 * sc->loss_max);
 }
 
 static void summary(const struct point pts[], int npts)
 {
-    int slower = 0, is_best = 0, within = 0, notbest = 0, covered = 0, n = 0, nm = 0, live = 0;
-    double worst = -INFINITY, logsum = 0.0, top = 0.0, loss_sum = 0.0, loss_max = 0.0;
-    double live_dev = 0.0;
+    int slower = 0, n = 0, live = 0;
+    double worst = -INFINITY, logsum = 0.0, top = 0.0, live_dev = 0.0;
+    struct model_score model, comp;
+    memset(&model, 0, sizeof model);
+    memset(&comp, 0, sizeof comp);
     for (int i = 0; i < npts; i++) {
         const struct point *pt = &pts[i];
-        char m[ORTHO_CANDIDATE_NAME_MAX];
         if (pt->t_auto > 0.0) {
             double r = pt->t_auto / pt->t_native - 1.0;
             n++;
@@ -195,37 +271,22 @@ static void summary(const struct point pts[], int npts)
             live++;
             live_dev = fmax(live_dev, fabs(pt->t_live / pt->t_auto - 1.0));
         }
-        if (pt->t_model <= 0.0)
-            continue;
-        double loss = pt->t_model / pt->t_best - 1.0;
-        nm++;
-        covered += pt->mi.source != ORTHO_SELECT_UNCOVERED;
-        ortho_candidate_name(&pt->model, m, (int)sizeof m);
-        /* the best, or as fast as it (layouts often tie) */
-        if (strcmp(m, pt->tb->name[pt->best]) == 0 || loss <= 1e-3) {
-            is_best++;
-            within++;
-        } else {
-            notbest++;
-            within += loss <= 0.03;
-            loss_sum += loss;
-            loss_max = fmax(loss_max, loss);
-        }
+        score(&model, pt, &pt->model, &pt->mi, pt->t_model);
+        score(&comp, pt, &pt->comp, &pt->ci, pt->t_comp);
     }
     printf("summary p=%d: %d points; (a) auto vs native: worst %+.1f%%, %d points more than 2%% "
-           "slower; (b) speedup of auto over native: geometric mean %.3f, best %.3f; (c) model "
-           "(covers %d of %d): its choice is the measured best (or within 0.1%%) in %d (%.0f%%), "
-           "within 3%% of it in %d (%.0f%%), loss when not the best: mean %.1f%%, worst %.1f%%\n",
-           npts > 0 ? pts[0].p : 0, n, 100.0 * worst, slower, n ? exp(logsum / n) : 0.0, top,
-           covered, nm, is_best, nm ? 100.0 * is_best / nm : 0.0, within,
-           nm ? 100.0 * within / nm : 0.0, notbest ? 100.0 * loss_sum / notbest : 0.0,
-           100.0 * loss_max);
+           "slower; (b) speedup of auto over native: geometric mean %.3f, best %.3f; ",
+           npts > 0 ? pts[0].p : 0, n, 100.0 * worst, slower, n ? exp(logsum / n) : 0.0, top);
+    print_score("(c) model", &model);
+    printf("; (c') composed model ");
+    print_score("", &comp);
+    printf("\n");
     if (live > 0)
         printf("  the auto path run through the drop-ins: %d points, at most %.1f%% from the "
                "chosen candidate's measured time\n", live, 100.0 * live_dev);
-    if (n < npts || nm < npts)
+    if (n < npts || model.n < npts)
         printf("  (auto %d, model %d points: a choice that was not measured counts in neither)\n", n,
-               nm);
+               model.n);
     fflush(stdout);
 }
 
@@ -234,6 +295,7 @@ static int selector(ortho_model_profile_t prof, const struct tune_opts *o, ortho
     ortho_select_opts so = ortho_select_opts_default();
     so.threshold = o->threshold;
     so.maxdims = o->maxdims;
+    so.extrapolate = o->extrapolate;
     so.label = o->output != NULL ? o->output : o->profile_in;
     return ortho_select_create(prof, &so, a);
 }
@@ -243,11 +305,13 @@ int tune_check(MPI_Comm comm, struct tune_table tables[], int ntables, const str
 {
     int p, rank, err = MPI_SUCCESS, npts = 0;
     ortho_select_t autosel = NULL;
+    ortho_model_profile_t composed = NULL;
     struct point *pts = NULL;
     FILE *csv = NULL;
     MPI_Comm_size(comm, &p);
     MPI_Comm_rank(comm, &rank);
-    if ((err = selector(prof, o, &autosel)) != MPI_SUCCESS)
+    if ((err = selector(prof, o, &autosel)) != MPI_SUCCESS
+        || (err = without_curves(prof, &composed)) != MPI_SUCCESS)
         goto fn_exit;
     pts = calloc((size_t)(ntables * o->ncheck + 1), sizeof *pts);
     if (pts == NULL) {
@@ -256,7 +320,7 @@ int tune_check(MPI_Comm comm, struct tune_table tables[], int ntables, const str
     }
     if (rank == 0 && o->check_csv != NULL && (csv = fopen(o->check_csv, "w")) != NULL)
         fprintf(csv, "op,p,bytes,t_native,auto,auto_rule,t_auto,best,t_best,model,model_rule,"
-                     "t_model,t_run\n");
+                     "t_model,t_run,composed,composed_rule,t_composed\n");
     if (rank == 0 && !o->quiet)
         printf("checked on sizes not tuned on (auto: decisions, then the model; model: the model "
                "alone, threshold %.0f%%)\n", 100.0 * o->threshold);
@@ -270,7 +334,7 @@ int tune_check(MPI_Comm comm, struct tune_table tables[], int ntables, const str
             for (s = 0; s < tb->nall && tb->all[s] != o->check[c]; s++)
                 ;
             struct point *pt = &pts[npts];
-            evaluate_point(tb, s, autosel, prof, o->threshold, p, node_size, pt);
+            evaluate_point(tb, s, autosel, prof, composed, o->threshold, p, node_size, pt);
             err = tune_measure_selected(comm, tb->op, autosel, tb->all[s], &o->timing, &pt->t_live,
                                         &ran);
             if (err == MPI_SUCCESS && !same_run(&pt->autoc, &ran) && rank == 0) {
@@ -298,6 +362,7 @@ fn_exit:
         fclose(csv);
     free(pts);
     ortho_select_free(&autosel);
+    ortho_model_profile_free(&composed);
     return err;
 }
 
@@ -426,6 +491,7 @@ int tune_evaluate(const char *csv_path, ortho_model_profile_t prof, const struct
     struct evaluated *ev = NULL;
     int n = 0, err = MPI_SUCCESS, nev = 0;
     ortho_select_t autosel = NULL;
+    ortho_model_profile_t composed = NULL;
     FILE *csv = NULL;
     if (read_rows(csv_path, &rows, &n) != 0 || n == 0) {
         fprintf(stderr, "ortho-tune: %s: no measurements (a file of ortho-tune --csv)\n", csv_path);
@@ -465,9 +531,11 @@ int tune_evaluate(const char *csv_path, ortho_model_profile_t prof, const struct
         err = MPI_ERR_FILE;
     if (err == MPI_SUCCESS)
         err = selector(prof, o, &autosel);
+    if (err == MPI_SUCCESS)
+        err = without_curves(prof, &composed);
     if (err == MPI_SUCCESS && o->check_csv != NULL && (csv = fopen(o->check_csv, "w")) != NULL)
         fprintf(csv, "op,p,bytes,t_native,auto,auto_rule,t_auto,best,t_best,model,model_rule,"
-                     "t_model,t_run\n");
+                     "t_model,t_run,composed,composed_rule,t_composed\n");
     for (int k = 0; k < nev && err == MPI_SUCCESS;) {
         struct point pts[ORTHO_OP_COUNT * TUNE_MAX_SIZES];
         int npts = 0, p = ev[k].p;
@@ -476,7 +544,8 @@ int tune_evaluate(const char *csv_path, ortho_model_profile_t prof, const struct
                 int s;
                 for (s = 0; s < ev[k].tb.nall && ev[k].tb.all[s] != ev[k].check[c]; s++)
                     ;
-                evaluate_point(&ev[k].tb, s, autosel, prof, o->threshold, p, 0, &pts[npts]);
+                evaluate_point(&ev[k].tb, s, autosel, prof, composed, o->threshold, p, 0,
+                               &pts[npts]);
                 if (!o->quiet)
                     print_point(&pts[npts]);
                 if (csv != NULL)
@@ -499,5 +568,6 @@ fn_exit:
     free(ev);
     free(rows);
     ortho_select_free(&autosel);
+    ortho_model_profile_free(&composed);
     return err;
 }

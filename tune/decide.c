@@ -1,17 +1,27 @@
-/* Decision intervals from measurements (the paper's sec. 4.7: "intervals
- * of message sizes such that a different grid layout is selected for a
- * different interval").
+/* Decision intervals and measured curves from measurements (the paper's
+ * sec. 4.7: "intervals of message sizes such that a different grid layout
+ * is selected for a different interval").
  *
- * Per tuned size: the fastest candidate that ran as asked, when its time
- * is at most (1 - margin) x native's, else native. Neighbouring sizes with
- * the same choice form one interval. Boundaries fall on powers of two, the
- * boundaries of the drop-ins' size classes (they decide once per
- * [2^k, 2^(k+1)) and reuse the decision): between native and a candidate,
- * native keeps the unmeasured stretch up to the other size's class (see
- * boundary()); between two candidates, the power of two nearest to
- * sqrt(a b). The first interval starts at the size class of the
- * smallest tuned size, the last ends with the class of the largest: the
- * model decides outside the tuned range.
+ * The drop-ins decide once per size class [2^k, 2^(k+1)), so decisions
+ * are made per class, from the class of the smallest tuned size to that
+ * of the largest:
+ *  - a class holding a tuned size: the fastest candidate measured there
+ *    when its time is at most (1 - margin) x native's, else native (with
+ *    several tuned sizes in the class: the candidate whose smallest gain
+ *    over them is largest, if at least the margin);
+ *  - a class between tuned sizes a < b: only candidates that beat native
+ *    by the margin at both a and b; of those, the one whose measured curve
+ *    (lib/model/curves.c) predicts the least time in the middle of the
+ *    class; native when there is none. A candidate that wins on one side
+ *    only is not trusted in between: the native algorithm may switch
+ *    there (ompi's allgather between 32K and 64K on the simulated torus
+ *    gained 41% at 64K and lost 12% at 32K).
+ * Neighbouring classes with the same answer form one interval. Outside
+ * the tuned range the selector runs native (ortho_select.h).
+ *
+ * Every candidate that ran as asked at every tuned size also gets its
+ * measured curve into the profile, native included: the model of the
+ * selector predicts from them (ortho_model_curve).
  *
  * gatherv and scatterv: the drop-ins do not know the size there (only
  * the root does), so they get one decision for every size: the candidate
@@ -30,32 +40,6 @@ static double lower_end(double s)
 static double upper_end(double s)
 {
     return s >= 1.0 ? exp2(floor(log2(s)) + 1.0) : 1.0;
-}
-
-/* The boundary between tuned sizes a < b whose choices differ. Where one
- * of them is native, the stretch between them goes to native as far as
- * the size classes allow (nothing was measured there, and native is the
- * choice that cannot lose against native): the class of the other size
- * starts the other's interval. Between two candidates: the power of two
- * in (a, b] nearest to sqrt(a b). Without a power of two in (a, b], the
- * native side takes all of it, or the geometric mean splits it. */
-static double boundary(double a, double b, int native_below, int native_above)
-{
-    double hi_pow = exp2(floor(log2(b))), lo_pow = exp2(floor(log2(a)) + 1.0);
-    if (native_below && !native_above)
-        return hi_pow > a ? hi_pow : b;
-    if (!native_below && native_above)
-        return lo_pow <= b ? lo_pow : a + 1.0;
-    double mid = 0.5 * (log2(a) + log2(b)), best = 0.0;
-    for (int k = 0; k < 62; k++) {
-        double q = exp2(k);
-        if (q > a && q <= b && (best == 0.0 || fabs(k - mid) < fabs(log2(best) - mid)))
-            best = q;
-    }
-    if (best > 0.0)
-        return best;
-    best = ceil(sqrt(a * b));
-    return best <= a ? a + 1.0 : (best > b ? b : best);
 }
 
 static int size_index(const struct tune_table *tb, double s)
@@ -92,62 +76,130 @@ static int add(ortho_model_profile_t prof, const struct tune_table *tb, int p, d
     return 0;
 }
 
+/* The curves of the table's valid candidates at the tuned sizes. */
+static int add_curves(const struct tune_table *tb, const struct tune_opts *o, int p,
+                      ortho_model_profile_t prof)
+{
+    if (o->nsizes < 2 || o->nsizes > ORTHO_MODEL_CURVE_MAX)
+        return 0;
+    for (int c = 0; c < tb->ncand; c++) {
+        ortho_model_curve k;
+        memset(&k, 0, sizeof k);
+        k.op = tb->op;
+        k.p = p;
+        k.cand = tb->cand[c];
+        for (int i = 0; i < o->nsizes && tb->valid[c]; i++) {
+            double t = tb->t[c * tb->nall + size_index(tb, o->sizes[i])];
+            if (!(t > 0.0))
+                break;
+            k.size[k.n] = tune_bytes(tb->op, o->sizes[i]);
+            k.seconds[k.n++] = t;
+        }
+        if (k.n == o->nsizes && ortho_model_profile_add_curve(prof, &k) != MPI_SUCCESS)
+            return -1;
+    }
+    return 0;
+}
+
+/* 1 - t_c / t_native at tuned size index k (of o->sizes); -inf when c
+ * was not measured there. */
+static double gain_at(const struct tune_table *tb, const struct tune_opts *o, int c, int k)
+{
+    int s = size_index(tb, o->sizes[k]);
+    double t = tb->t[c * tb->nall + s];
+    return tb->valid[c] && t > 0.0 && tb->t[s] > 0.0 ? 1.0 - t / tb->t[s] : -INFINITY;
+}
+
+/* The decision of the class [lo, hi): *gain its smallest measured gain. */
+static int decide_class(const struct tune_table *tb, const struct tune_opts *o, int p,
+                        ortho_model_profile_t prof, const double size[], double lo, double hi,
+                        double *gain)
+{
+    int n = o->nsizes, first = -1, last = -1, best = -1;
+    double best_key = 0.0;
+    for (int k = 0; k < n; k++)
+        if (size[k] >= lo && size[k] < hi) {
+            if (first < 0)
+                first = k;
+            last = k;
+        }
+    int in_class = first >= 0;
+    if (!in_class) { /* between tuned sizes: the pair around the class */
+        for (first = n - 1; first >= 0 && size[first] >= lo; first--)
+            ;
+        for (last = 0; last < n && size[last] < hi; last++)
+            ;
+    }
+    for (int c = 1; c < tb->ncand; c++) {
+        double worst = INFINITY, key;
+        for (int k = first; k <= last; k++)
+            if (in_class || k == first || k == last)
+                worst = fmin(worst, gain_at(tb, o, c, k));
+        if (!(worst >= o->margin))
+            continue;
+        if (in_class) {
+            key = -worst; /* one size: the fastest; several: the surest */
+        } else if (ortho_select_predict(prof, tb->op, p, sqrt(lo * hi), &tb->cand[c], &key)
+                   != MPI_SUCCESS) {
+            continue;
+        }
+        if (best < 0 || key < best_key) {
+            best = c;
+            best_key = key;
+            *gain = worst;
+        }
+    }
+    if (best < 0)
+        *gain = 0.0;
+    return best;
+}
+
 int tune_decide(const struct tune_table *tb, const struct tune_opts *o, int p,
                 ortho_model_profile_t prof, FILE *report)
 {
-    int n = o->nsizes, choice[TUNE_MAX_SIZES], added = 0;
-    double gain[TUNE_MAX_SIZES], size[TUNE_MAX_SIZES];
+    int n = o->nsizes, added = 0;
+    double size[TUNE_MAX_SIZES];
     if (!tb->valid[0])
         return 0; /* native not measured: nothing to decide against */
     ortho_model_profile_remove_decisions(prof, tb->op, p, NULL);
-    for (int k = 0; k < n; k++) {
-        int s = size_index(tb, o->sizes[k]);
-        double tn = tb->t[s], tbest = 0.0;
-        choice[k] = -1;
-        gain[k] = 0.0;
+    ortho_model_profile_remove_curves(prof, tb->op, p, NULL);
+    if (add_curves(tb, o, p, prof) != 0)
+        return -1;
+    for (int k = 0; k < n; k++)
         size[k] = tune_bytes(tb->op, o->sizes[k]);
-        for (int c = 1; c < tb->ncand; c++) {
-            double t = tb->t[c * tb->nall + s];
-            if (tb->valid[c] && t > 0.0 && (tbest == 0.0 || t < tbest)) {
-                tbest = t;
-                choice[k] = c;
-            }
-        }
-        if (choice[k] >= 0 && tbest <= (1.0 - o->margin) * tn)
-            gain[k] = 1.0 - tbest / tn;
-        else
-            choice[k] = -1;
-    }
     if (tb->op == ORTHO_OP_GATHERV || tb->op == ORTHO_OP_SCATTERV) {
         int best = -1;
         double best_gain = 0.0;
         for (int c = 1; c < tb->ncand; c++) {
             double worst = INFINITY;
-            for (int k = 0; k < n && tb->valid[c]; k++) {
-                int s = size_index(tb, o->sizes[k]);
-                double t = tb->t[c * tb->nall + s];
-                worst = fmin(worst, t > 0.0 ? 1.0 - t / tb->t[s] : -INFINITY);
-            }
-            if (tb->valid[c] && worst >= o->margin && worst > best_gain) {
+            for (int k = 0; k < n; k++)
+                worst = fmin(worst, gain_at(tb, o, c, k));
+            if (worst >= o->margin && worst > best_gain) {
                 best = c;
                 best_gain = worst;
             }
         }
         return add(prof, tb, p, 0.0, INFINITY, best, best_gain, report) == 0 ? 1 : -1;
     }
-    for (int i = 0; i < n;) {
-        int j = i;
-        double g = gain[i];
-        while (j + 1 < n && choice[j + 1] == choice[i])
-            g = fmin(g, gain[++j]);
-        double lo = i == 0 ? lower_end(size[0])
-                           : boundary(size[i - 1], size[i], choice[i - 1] < 0, choice[i] < 0);
-        double hi = j == n - 1 ? upper_end(size[n - 1])
-                               : boundary(size[j], size[j + 1], choice[j] < 0, choice[j + 1] < 0);
-        if (add(prof, tb, p, lo, hi, choice[i], g, report) != 0)
-            return -1;
-        added++;
-        i = j + 1;
+    if (n == 0)
+        return 0;
+    double end = upper_end(size[n - 1]), lo = lower_end(size[0]), start = lo, g = INFINITY;
+    int choice = -2;
+    for (double hi; lo < end; lo = hi) {
+        double gc = 0.0;
+        hi = lo > 0.0 ? 2.0 * lo : 1.0;
+        int c = decide_class(tb, o, p, prof, size, lo, hi, &gc);
+        if (choice != -2 && c != choice) {
+            if (add(prof, tb, p, start, lo, choice, choice < 0 ? 0.0 : g, report) != 0)
+                return -1;
+            added++;
+            start = lo;
+            g = INFINITY;
+        }
+        choice = c;
+        g = fmin(g, gc);
     }
-    return added;
+    if (add(prof, tb, p, start, end, choice, choice < 0 ? 0.0 : g, report) != 0)
+        return -1;
+    return added + 1;
 }

@@ -3,17 +3,21 @@
 # POINTS rows (ortho-tune --csv, run prepended):
 #   run,op,p,bytes,candidate,seconds,tuned,valid
 # CHECK rows (ortho-tune --check-csv or --evaluate, run prepended):
-#   run,op,p,bytes,t_native,auto,auto_rule,t_auto,best,t_best,model,model_rule,t_model,t_run
+#   run,op,p,bytes,t_native,auto,auto_rule,t_auto,best,t_best,model,model_rule,t_model,t_run,
+#   composed,composed_rule,t_composed
 #
 # Per run, per platform and selector, and over everything:
 #  (a) auto against native: the worst ratio t_auto / t_native - 1 and the
 #      points where auto is more than 2% slower;
 #  (b) the geometric-mean and the best speedup t_native / t_auto;
-#  (c) the model alone: how often its choice is the measured best (or as
-#      fast as it, within 0.1%: layouts often tie), how
-#      often it is within 3% of it, the mean and worst loss when it is not
-#      the best; and the geometric-mean speedup over native of the model's
-#      choices and of the measured best ones (what a perfect choice gets).
+#  (c) the model alone (the selector's: measured curves of the tuned
+#      sizes): how often its choice is the measured best (or as fast as
+#      it, within 0.1%: layouts often tie), how often it is within 3% of
+#      it, the mean and worst loss when it is not the best; (c') how often
+#      the composed model (runtime functions only: an untuned p) is within
+#      3%; and the geometric-mean speedup over native of the model's
+#      choices, the composed model's and the measured best ones (what a
+#      perfect choice gets).
 function group_of(run,    a, n) {
     n = split(run, a, "-")
     return a[1] "-" a[3]          # platform-selector (ompi-gather counts as ompi)
@@ -42,21 +46,28 @@ function add(g, key) {
     }
     mlog[g] += log(t_native / t_model)
     blog[g] += log(t_native / t_best)
+    if (t_comp > 0) {
+        nc[g]++
+        cwithin[g] += t_comp / t_best - 1 <= 0.03 || comp == best
+        clog[g] += log(t_native / t_comp)
+    }
 }
 function line(g, label) {
     if (!(g in n)) return
-    printf "| %-22s | %4d | %+6.1f%% | %3d | %6.3f | %6.3f | %3.0f%% | %3.0f%% | %5.1f%% / %6.1f%% | %5.3f / %5.3f |",
+    printf "| %-22s | %4d | %+6.1f%% | %3d | %6.3f | %6.3f | %3.0f%% | %3.0f%% | %5.1f%% / %6.1f%% | %3.0f%% | %5.3f / %5.3f / %5.3f |",
            label, n[g], 100 * worst[g], slower[g], na[g] ? exp(logsum[g] / na[g]) : 0, top[g],
            nm[g] ? 100 * isbest[g] / nm[g] : 0, nm[g] ? 100 * within[g] / nm[g] : 0,
            notbest[g] ? 100 * losssum[g] / notbest[g] : 0, 100 * lossmax[g],
-           nm[g] ? exp(mlog[g] / nm[g]) : 0, nm[g] ? exp(blog[g] / nm[g]) : 0
+           nc[g] ? 100 * cwithin[g] / nc[g] : 0,
+           nm[g] ? exp(mlog[g] / nm[g]) : 0, nc[g] ? exp(clog[g] / nc[g]) : 0,
+           nm[g] ? exp(blog[g] / nm[g]) : 0
     if (unjudged_auto[g] || unjudged_model[g])
         printf " %d/%d not measured", unjudged_auto[g], unjudged_model[g]
     printf "\n"
 }
-NF == 14 && $1 != "run" {
+NF >= 14 && $1 != "run" {
     run = $1; op = $2; t_native = $5; rule = $7; t_auto = $8; best = $9; t_best = $10
-    model = $11; t_model = $13
+    model = $11; t_model = $13; comp = $15; t_comp = NF >= 17 ? $17 : 0
     key = run SUBSEP op SUBSEP $4
     add(run, key); add(group_of(run), key); add("all", key)
     if (!(run in runs)) { runs[run] = 1; rs[++nr] = run }
@@ -64,17 +75,20 @@ NF == 14 && $1 != "run" {
     if (!(g in groups)) { groups[g] = 1; gs[++ng] = g }
 }
 END {
-    hdr = "| %-22s | %4s | %7s | %3s | %6s | %6s | %4s | %4s | %-16s | %-13s |\n"
+    hdr = "| %-22s | %4s | %7s | %3s | %6s | %6s | %4s | %4s | %-16s | %4s | %-21s |\n"
+    rule = "------------------------|------|---------|-----|--------|--------|------|------|------------------|------|----------------------"
     printf "(a) auto vs native: worst t_auto/t_native - 1, points more than 2%% slower;\n"
     printf "(b) speedup t_native/t_auto: geometric mean, best;\n"
-    printf "(c) model alone: = measured best (ties within 0.1%%), within 3%% of it, loss when not the best (mean / worst),\n"
-    printf "    geometric-mean speedup over native of the model's choices / of the measured best\n\n"
-    printf hdr, "run", "pts", "(a) worst", ">2%", "(b) geo", "best", "=best", "<=3%", "(c) loss mean/worst", "geo model/best"
-    printf "|%s|\n", "------------------------|------|---------|-----|--------|--------|------|------|------------------|---------------"
+    printf "(c) model alone (measured curves of the tuned sizes): = measured best (ties within 0.1%%),\n"
+    printf "    within 3%% of it, loss when not the best (mean / worst);\n"
+    printf "(c') composed model (runtime functions only, as for a p never tuned): within 3%% of the best;\n"
+    printf "geo: geometric-mean speedup over native of the model's choices / the composed model's / the measured best\n\n"
+    printf hdr, "run", "pts", "(a) worst", ">2%", "(b) geo", "best", "=best", "<=3%", "(c) loss mean/worst", "(c')", "geo model/comp/best"
+    printf "|%s|\n", rule
     for (i = 1; i <= nr; i++) line(rs[i], rs[i])
     print ""
-    printf hdr, "platform-selector", "pts", "(a) worst", ">2%", "(b) geo", "best", "=best", "<=3%", "(c) loss mean/worst", "geo model/best"
-    printf "|%s|\n", "------------------------|------|---------|-----|--------|--------|------|------|------------------|---------------"
+    printf hdr, "platform-selector", "pts", "(a) worst", ">2%", "(b) geo", "best", "=best", "<=3%", "(c) loss mean/worst", "(c')", "geo model/comp/best"
+    printf "|%s|\n", rule
     for (i = 1; i <= ng; i++) line(gs[i], gs[i])
     line("all", "all")
     printf "\n(\"not measured\": points where auto's / the model's choice was not among the\n"

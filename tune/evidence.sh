@@ -5,7 +5,11 @@
 #
 #   make && make SMPI=1 && tune/evidence.sh       every run (long: see below)
 #   tune/evidence.sh star-16 torus-48             the runs whose names start so
-#   tune/evidence.sh --summary                    only the summary of what exists
+#   tune/evidence.sh --summary [DIR]              only the summary of the runs in DIR
+#                                                 (default $TMP/runs; the committed
+#                                                 sweep: results/selection/runs)
+#   EVAL_OPTS=--extrapolate tune/evidence.sh --summary DIR   the same, the model
+#                                                 deciding outside the tuned range
 #   tune/evidence.sh --refit [RUN...]             fit again (FIT_SIZES), keep the decisions
 #   BUILD=build-smpi EVAL_BUILD=build JOBS=2 TMP=results/tmp/selection tune/evidence.sh
 #
@@ -40,6 +44,7 @@ PLATFORMS="$ROOT/platforms"
 FIT_SIZES=${FIT_SIZES:-1K,8K,64K,1M}
 TUNE_SIZES=${TUNE_SIZES:-4K,16K,64K,256K,1M}
 CHECK_SIZES=${CHECK_SIZES:-2K,10K,32K,100K,500K}
+EVAL_OPTS=${EVAL_OPTS:-}
 
 COMMON=(--cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1
         --cfg=smpi/async-small-thresh:65536 --cfg=smpi/barrier:ompi_basic_linear
@@ -63,29 +68,33 @@ done
 
 # The summary: each run's measurements judged again by this build
 # (ortho-tune --evaluate --redecide with the native build EVAL_BUILD: no
-# simulation): the decisions taken again from the tuned sizes, the
-# selection of this build on the checked ones, so that better rules or a
-# better model are judged on the same measurements; then
-# tune/evidence.awk over every run.
+# simulation): the decisions and measured curves taken again from the
+# tuned sizes, the runtime functions from the run's fit, the selection of
+# this build on the checked sizes, so that better rules or a better model
+# are judged on the same measurements; then tune/evidence.awk over every
+# run. SRC holds NAME.points.csv and NAME.fit.profile per run (a sweep's
+# $TMP/runs, or the committed results/selection/runs); what it writes goes
+# to $TMP/summary.
 summary() {
-    local files=("$TMP"/runs/*.points.csv) f base name
-    [ -e "${files[0]}" ] || { echo "evidence: no results in $TMP/runs"; return 1; }
+    local src=$1 out="$TMP/summary" files f name
+    files=("$src"/*.points.csv)
+    [ -e "${files[0]}" ] || { echo "evidence: no results in $src"; return 1; }
+    mkdir -p "$out"
     for f in "${files[@]}"; do
-        base=${f%.points.csv}
-        name=$(basename "$base")
-        cut -d, -f2- "$f" >"$base.raw.csv"
-        "$EVAL_BUILD/bin/ortho-tune" --evaluate "$base.raw.csv" --redecide \
-            --profile "$base.profile" -o "$base.profile" -q \
-            --check-csv "$base.eval.part" >"$base.eval.log" 2>&1 \
-            || { echo "evidence: --evaluate failed for $name: $(tail -n 2 "$base.eval.log")"; return 1; }
-        sed "1d; s/^/$name,/" "$base.eval.part" >"$base.eval.csv"
-        rm -f "$base.raw.csv" "$base.eval.part"
+        name=$(basename "${f%.points.csv}")
+        cut -d, -f2- "$f" >"$out/$name.raw.csv"
+        "$EVAL_BUILD/bin/ortho-tune" --evaluate "$out/$name.raw.csv" --redecide \
+            --profile "$src/$name.fit.profile" -o "$out/$name.profile" -q $EVAL_OPTS \
+            --check-csv "$out/$name.eval.part" >"$out/$name.eval.log" 2>&1 \
+            || { echo "evidence: --evaluate failed for $name: $(tail -n 2 "$out/$name.eval.log")"; return 1; }
+        sed "1d; s/^/$name,/" "$out/$name.eval.part" >"$out/$name.eval.csv"
+        rm -f "$out/$name.raw.csv" "$out/$name.eval.part"
     done
-    awk -F, -f "$HERE/evidence.awk" "$TMP"/runs/*.points.csv "$TMP"/runs/*.eval.csv
+    awk -F, -f "$HERE/evidence.awk" "${files[@]}" "$out"/*.eval.csv
 }
 
 if [ "${1:-}" = "--summary" ]; then
-    summary
+    summary "${2:-$TMP/runs}"
     exit $?
 fi
 REFIT=0
@@ -175,5 +184,5 @@ while [ "$(jobs -rp | wc -l)" -gt 0 ]; do
     wait -n || failed=$((failed + 1))
 done
 echo "evidence: ${#selected[@]} runs, $failed failed ($((SECONDS - total_start)) s)"
-summary
+summary "$TMP/runs"
 [ "$failed" -eq 0 ]

@@ -3,7 +3,9 @@
  *  1. the selector's lookup of a measured decision (ortho_select_choose on
  *     sizes its decisions cover): the table search alone;
  *  2. the model's selection where no decision covers the size: every
- *     candidate predicted;
+ *     candidate predicted (outside the tuned range of a tuned (op, p) the
+ *     selector runs native by default; the bench times the model there as
+ *     ORTHO_SELECT_EXTRAPOLATE=1 would, the dearer answer);
  *  3. the drop-ins' per-call path once a size class is decided
  *     (ortho_comm_candidate on a decided class: the communicator's cached
  *     decision, which every drop-in call reads).
@@ -48,6 +50,7 @@ int tune_lookup_bench(MPI_Comm comm, ortho_model_profile_t prof, const struct tu
     p = o->procs > 0 ? o->procs : size;
     so.threshold = o->threshold;
     so.maxdims = o->maxdims;
+    so.extrapolate = 1;
     if ((err = ortho_select_create(prof, &so, &sel)) != MPI_SUCCESS)
         return err;
     /* sizes inside the decisions of (op, p) for some op, and sizes outside */

@@ -41,6 +41,8 @@ static void usage(FILE *f)
             "      --margin X         a candidate replaces native when at least X faster\n"
             "                         (default 0.03)\n"
             "      --threshold X      the model's threshold in --check-sizes (default 0.03)\n"
+            "      --extrapolate      in --check-sizes, the model decides outside the tuned\n"
+            "                         range too (ORTHO_SELECT_EXTRAPOLATE=1; default native)\n"
             "      --min-reps N, --max-reps N, --rse X, --point-seconds S\n"
             "                         repetitions per point (default 3, 10, 0.05, 0.5)\n"
             "      --max-seconds S    stop measuring after S seconds of wall time\n"
@@ -161,7 +163,7 @@ static int parse(int argc, char **argv, struct tune_opts *o)
     enum { O_PROFILE = 256, O_OPS, O_SIZES, O_CHECK, O_DIMS, O_VARIANTS, O_CANDS, O_NO_NODE,
            O_MARGIN, O_THRESHOLD, O_MIN_REPS, O_MAX_REPS, O_RSE, O_POINT, O_MAX_SECONDS, O_CSV,
            O_CHECK_CSV, O_SHARED, O_NO_SHARED, O_DRY, O_LOOKUP, O_PROCS, O_EVALUATE,
-           O_ASPECT, O_REDECIDE };
+           O_ASPECT, O_REDECIDE, O_EXTRAPOLATE };
     static const struct option longs[] = {
         { "output", required_argument, NULL, 'o' },
         { "profile", required_argument, NULL, O_PROFILE },
@@ -189,6 +191,7 @@ static int parse(int argc, char **argv, struct tune_opts *o)
         { "evaluate", required_argument, NULL, O_EVALUATE },
         { "max-aspect", required_argument, NULL, O_ASPECT },
         { "redecide", no_argument, NULL, O_REDECIDE },
+        { "extrapolate", no_argument, NULL, O_EXTRAPOLATE },
         { "quiet", no_argument, NULL, 'q' },
         { "help", no_argument, NULL, 'h' },
         { NULL, 0, NULL, 0 },
@@ -286,6 +289,9 @@ static int parse(int argc, char **argv, struct tune_opts *o)
             break;
         case O_REDECIDE:
             o->redecide = 1;
+            break;
+        case O_EXTRAPOLATE:
+            o->extrapolate = 1;
             break;
         case O_ASPECT:
             o->max_aspect = strtod(optarg, &end);

@@ -30,6 +30,7 @@ struct tune_opts {
     const char *profile_in, *output, *csv, *check_csv;
     const char *evaluate;                /* --evaluate CSV */
     int redecide;                        /* --redecide: with --evaluate, decide again */
+    int extrapolate;                     /* --extrapolate: ortho_select_opts.extrapolate */
     int output_given;                    /* -o on the command line */
     int shared, quiet, dry_run, lookup_bench;
     int procs;                           /* --lookup-bench: the selector's p (0: the job's) */
@@ -77,12 +78,13 @@ int tune_measure_selected(MPI_Comm comm, ortho_op op, ortho_select_t sel, double
 
 /* ---- decide.c ------------------------------------------------------------- */
 
-/* The decisions of one table from its tuned sizes (opts->sizes): per size
- * the fastest valid candidate when it beats native by the margin, else
- * native; equal neighbours merged; boundaries at powers of two between
- * the sizes (the drop-ins decide once per power-of-two size class).
- * Replaces the profile's decisions of (op, p). Returns the number added,
- * or -1 on error. */
+/* The decisions and measured curves of one table from its tuned sizes
+ * (opts->sizes), per power-of-two size class (the drop-ins decide once per
+ * class): a class with a tuned size gets the fastest valid candidate when
+ * it beats native by the margin, else native; a class between tuned
+ * sizes a candidate that beat native by the margin at both, else native;
+ * equal neighbours merged. Replaces the profile's decisions and curves of
+ * (op, p). Returns the number of decisions added, or -1 on error. */
 int tune_decide(const struct tune_table *tb, const struct tune_opts *o, int p,
                 ortho_model_profile_t prof, FILE *report);
 

@@ -110,6 +110,7 @@ static double parse_threshold(const char *text)
 static void load(void)
 {
     const char *path = getenv("ORTHO_PROFILE"), *th = getenv("ORTHO_SELECT_THRESHOLD");
+    const char *ex = getenv("ORTHO_SELECT_EXTRAPOLATE");
     char msg[ORTHO_MODEL_MSG_MAX];
     size_t len = 0;
     char *text = NULL;
@@ -135,8 +136,11 @@ static void load(void)
         snprintf(env.why, sizeof env.why,
                  "ORTHO_SELECT_THRESHOLD=\"%s\" is not a fraction below 1 (examples: 0.05, 5%%)",
                  th);
+    } else if (ex != NULL && ex[0] != '\0' && strcmp(ex, "0") != 0 && strcmp(ex, "1") != 0) {
+        snprintf(env.why, sizeof env.why, "ORTHO_SELECT_EXTRAPOLATE=\"%s\" is not 0 or 1", ex);
     } else {
         o.label = path;
+        o.extrapolate = ex != NULL && strcmp(ex, "1") == 0;
         if (ortho_select_create(env.prof, &o, &env.sel) == MPI_SUCCESS)
             env.state = ORTHO__SELECT_ACTIVE;
         else

@@ -1,5 +1,7 @@
-/* The predicted time of a candidate, from the runtime functions of a
- * profile: lib/model composes each variant's cost from the native
+/* The predicted time of a candidate: from its measured curve when the
+ * profile has one for the call's (op, p) (ortho-tune writes them;
+ * lib/model/curves.c), else from the runtime functions of the profile:
+ * lib/model composes each variant's cost from the native
  * operations' functions (model/variants.h, the formulas that open the
  * variants' files): native, "phases" in either order (the paper's order
  * is ortho_model_predict_grid), rsag, scag and pipe. Allgatherv is
@@ -20,7 +22,10 @@ int ortho__select_predict(ortho_model_profile_t prof, ortho_op op, int p, double
     ortho_model_prediction pred;
     if (seconds == NULL)
         return MPI_ERR_ARG;
-    int err = ortho__model_predict_candidate(prof, op, p, 0, bytes, cand, &pred);
+    int err = ortho__curve_predict(prof, op, p, bytes, cand, seconds);
+    if (err != MPI_ERR_UNSUPPORTED_OPERATION)
+        return err;
+    err = ortho__model_predict_candidate(prof, op, p, 0, bytes, cand, &pred);
     if (err == MPI_SUCCESS)
         *seconds = pred.total;
     return err;

@@ -22,7 +22,6 @@ ortho_select_opts ortho_select_opts_default(void)
     o.maxdims = 3;
     o.use_decisions = 1;
     o.use_model = 1;
-    o.model_within_decisions = 1;
     return o;
 }
 
@@ -176,56 +175,129 @@ static int preference(ortho_op op, const ortho_candidate *c)
     return c->order == ORTHO_ORDER_PAPER || c->order == paper ? 0 : 1;
 }
 
+/* The tuned range of group g: [first interval's lo, last interval's hi). */
+static void tuned_range(const struct ortho_select *sel, const struct ortho__group *g, double *lo,
+                        double *hi)
+{
+    *lo = sel->iv[g->first].lo;
+    *hi = sel->iv[g->first + g->n - 1].hi;
+}
+
+/* The candidates the model ranks for (op, p) at this size, native left
+ * out: for a tuned (op, p) (decisions g), the winners of the intervals
+ * next to the size; else every candidate of ortho_candidates() but the
+ * node-aware ones. (Those with measured curves are ranked by
+ * rank_curves().) Returns the number, or -1 when out of memory. */
+static int model_candidates(const struct ortho_select *sel, ortho_op op, int p, double bytes,
+                            const struct ortho__group *g, ortho_candidate **list)
+{
+    int n = 0, m = 0;
+    *list = NULL;
+    if (g != NULL) {
+        int above = 0;
+        while (above < g->n && sel->iv[g->first + above].lo <= bytes)
+            above++;
+        if ((*list = malloc(2 * sizeof **list)) == NULL)
+            return -1;
+        for (int i = above - 1; i <= above; i++)
+            if (i >= 0 && i < g->n && sel->iv[g->first + i].cand.variant != ORTHO_VARIANT_NATIVE)
+                (*list)[n++] = sel->iv[g->first + i].cand;
+        return n;
+    }
+    if (ortho_candidates(op, p, 0, sel->opts.maxdims, NULL, 0, &m) != MPI_SUCCESS || m < 2)
+        return 0;
+    if ((*list = malloc((size_t)m * sizeof **list)) == NULL)
+        return -1;
+    ortho_candidates(op, p, 0, sel->opts.maxdims, *list, m, &m);
+    for (int i = 0; i < m; i++)
+        if ((*list)[i].variant != ORTHO_VARIANT_NATIVE && !(*list)[i].node_aware)
+            (*list)[n++] = (*list)[i];
+    return n;
+}
+
+/* Keep candidate c of time t in info when it is the cheapest so far. */
+static void consider(ortho_op op, const ortho_candidate *c, double t, ortho_select_info *info)
+{
+    info->npredicted++;
+    if (info->t_best == 0.0 || t < info->t_best * (1.0 - 1e-9)
+        || (t <= info->t_best * (1.0 + 1e-9) && preference(op, c) < preference(op, &info->best))) {
+        info->t_best = t;
+        info->best = *c;
+    }
+}
+
+/* The model from the measured curves of (op, p), each evaluated directly
+ * (no lookup by name); 0 when the profile has none for (op, p). */
+static int rank_curves(const struct ortho_select *sel, ortho_op op, int p, double bytes,
+                       ortho_select_info *info)
+{
+    const ortho_model_profile_t prof = sel->prof;
+    int found = 0, native = 0;
+    for (int i = 0; i < prof->ncurves; i++) {
+        const ortho_model_curve *c = &prof->curves[i].c;
+        if (c->op != op || c->p != p)
+            continue;
+        found++;
+        if (c->cand.variant == ORTHO_VARIANT_NATIVE) {
+            info->t_native = ortho__curve_eval(c, bytes);
+            native = 1;
+        } else {
+            consider(op, &c->cand, ortho__curve_eval(c, bytes), info);
+        }
+    }
+    if (found > 0 && !native) { /* native from the runtime functions */
+        ortho_candidate nat;
+        memset(&nat, 0, sizeof nat);
+        if (ortho__select_predict(prof, op, p, bytes, &nat, &info->t_native) != MPI_SUCCESS)
+            info->t_native = 0.0;
+    }
+    info->ncandidates = found + !native;
+    info->npredicted += info->t_native > 0.0;
+    return found;
+}
+
 /* The model's answer: the cheapest predicted candidate, or native. */
 static void by_model(const struct ortho_select *sel, ortho_op op, int p, double bytes,
                      ortho_candidate *cand, ortho_select_info *info)
 {
     ortho_candidate native, *list = NULL;
-    int n = 0;
+    const struct ortho__group *g = NULL;
+    int n;
     memset(&native, 0, sizeof native);
     *cand = native;
     info->source = ORTHO_SELECT_UNCOVERED;
-    if (!sel->opts.use_model || bytes < 0.0
-        || ortho__select_predict(sel->prof, op, p, bytes, &native, &info->t_native) != MPI_SUCCESS)
-        return;
-    info->source = ORTHO_SELECT_MODEL_NATIVE;
-    info->npredicted = 1;
-    const struct ortho__group *g = NULL;
-    if (sel->opts.use_decisions && sel->opts.model_within_decisions)
+    if (sel->opts.use_decisions)
         g = find_group(sel, op, p);
-    if (g != NULL) {
-        /* (op, p) was tuned: the candidates measured to win next to this
-         * size, the intervals below and above it */
-        int above = 0;
-        while (above < g->n && sel->iv[g->first + above].lo <= bytes)
-            above++;
-        if ((list = malloc(2 * sizeof *list)) == NULL)
-            return;
-        for (int i = above - 1; i <= above; i++)
-            if (i >= 0 && i < g->n && sel->iv[g->first + i].cand.variant != ORTHO_VARIANT_NATIVE)
-                list[n++] = sel->iv[g->first + i].cand;
-        info->ncandidates = 1; /* native, counted as ortho_candidates() lists it */
-    } else {
-        if (ortho_candidates(op, p, 0, sel->opts.maxdims, NULL, 0, &n) != MPI_SUCCESS || n < 2
-            || (list = malloc((size_t)n * sizeof *list)) == NULL)
-            return;
-        ortho_candidates(op, p, 0, sel->opts.maxdims, list, n, &n);
+    if (g != NULL && !sel->opts.extrapolate && bytes >= 0.0) {
+        /* a tuned (op, p) at a size outside its tuned range */
+        info->source = ORTHO_SELECT_OUTSIDE;
+        return;
     }
-    info->ncandidates += n;
-    for (int i = 0; i < n; i++) {
-        double t = 0.0;
-        if (list[i].variant == ORTHO_VARIANT_NATIVE
-            || ortho__select_predict(sel->prof, op, p, bytes, &list[i], &t) != MPI_SUCCESS)
-            continue;
-        info->npredicted++;
-        if (info->t_best == 0.0 || t < info->t_best * (1.0 - 1e-9)
-            || (t <= info->t_best * (1.0 + 1e-9)
-                && preference(op, &list[i]) < preference(op, &info->best))) {
-            info->t_best = t;
-            info->best = list[i];
+    if (!sel->opts.use_model || bytes < 0.0)
+        return;
+    if (rank_curves(sel, op, p, bytes, info) > 0) {
+        if (info->t_native <= 0.0) { /* no native time to compare with */
+            memset(info, 0, sizeof *info);
+            info->source = ORTHO_SELECT_UNCOVERED;
+            return;
         }
+        info->source = ORTHO_SELECT_MODEL_NATIVE;
+    } else {
+        if (ortho__select_predict(sel->prof, op, p, bytes, &native, &info->t_native)
+            != MPI_SUCCESS)
+            return;
+        info->source = ORTHO_SELECT_MODEL_NATIVE;
+        info->npredicted = 1;
+        if ((n = model_candidates(sel, op, p, bytes, g, &list)) < 0)
+            return;
+        info->ncandidates = 1 + n; /* native, counted as ortho_candidates() lists it */
+        for (int i = 0; i < n; i++) {
+            double t = 0.0;
+            if (ortho__select_predict(sel->prof, op, p, bytes, &list[i], &t) == MPI_SUCCESS)
+                consider(op, &list[i], t, info);
+        }
+        free(list);
     }
-    free(list);
     if (info->t_best > 0.0 && info->t_native > 0.0)
         info->gain = 1.0 - info->t_best / info->t_native;
     if (info->t_best > 0.0 && info->gain > 0.0 && info->gain >= sel->opts.threshold) {
@@ -336,6 +408,20 @@ int ortho_select_info_text(ortho_select_t sel, ortho_op op, int p, const ortho_s
                      sel->label, tn);
         }
         break;
+    case ORTHO_SELECT_OUTSIDE: {
+        const struct ortho__group *g = find_group(sel, op, p);
+        double lo = 0.0, hi = 0.0;
+        char a[48], b[48];
+        if (g != NULL)
+            tuned_range(sel, g, &lo, &hi);
+        ortho__size_text(a, sizeof a, lo);
+        ortho__size_text(b, sizeof b, hi);
+        snprintf(buf, sizeof buf,
+                 "%s: %s p=%d was tuned on [%s, %s); outside it native "
+                 "(ORTHO_SELECT_EXTRAPOLATE=1: the model)",
+                 sel->label, opname, p, a, isinf(hi) ? "inf" : b);
+        break;
+    }
     default:
         snprintf(buf, sizeof buf, "%s: no decision for %s p=%d at this size, and %s: native",
                  sel->label, opname, p,
