@@ -13,16 +13,9 @@
 
 #include "ortho.h"
 #include "support/mpi_cunit.h"
+#include "support/mpi_errors.h"
 
 enum { N = 3 };
-
-static int error_class(int err)
-{
-    int cls = err;
-    if (err != MPI_SUCCESS)
-        MPI_Error_class(err, &cls);
-    return cls;
-}
 
 static int value(int rank, int i, int salt)
 {
@@ -218,10 +211,10 @@ static void test_fallbacks(void)
           same(in, out, N);
     ok &= ortho_gather(in, N, MPI_INT, out, N, MPI_INT, 0, MPI_COMM_SELF) == MPI_SUCCESS &&
           same(in, out, N);
-    ok &= error_class(ortho_bcast(in, -1, MPI_INT, 0, MPI_COMM_WORLD)) == MPI_ERR_COUNT;
-    ok &= error_class(ortho_allreduce(in, out, 1, MPI_INT, MPI_OP_NULL, MPI_COMM_WORLD)) ==
+    ok &= test_error_class(ortho_bcast(in, -1, MPI_INT, 0, MPI_COMM_WORLD)) == MPI_ERR_COUNT;
+    ok &= test_error_class(ortho_allreduce(in, out, 1, MPI_INT, MPI_OP_NULL, MPI_COMM_WORLD)) ==
           MPI_ERR_OP;
-    ok &= error_class(ortho_reduce(in, out, 1, MPI_INT, MPI_SUM, p, MPI_COMM_WORLD)) ==
+    ok &= test_error_class(ortho_reduce(in, out, 1, MPI_INT, MPI_SUM, p, MPI_COMM_WORLD)) ==
           MPI_ERR_ROOT;
     if (p >= 2) {
         /* An intercommunicator between the even and the odd ranks: the

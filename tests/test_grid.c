@@ -4,14 +4,7 @@
 
 #include "ortho.h"
 #include "support/mpi_cunit.h"
-
-static int error_class(int err)
-{
-    int cls = err;
-    if (err != MPI_SUCCESS)
-        MPI_Error_class(err, &cls);
-    return cls;
-}
+#include "support/mpi_errors.h"
 
 /* Row and column groups of a p1 x p2 grid hold the ranks row-major order
  * says they hold. */
@@ -105,18 +98,19 @@ static void test_errors(void)
     int size = ortho_test_world_size(), ok = 1;
     ortho_grid_t grid = (ortho_grid_t)&ok;
     int wrong[2] = {size + 1, 1};
-    ok &= error_class(ortho_grid_create(MPI_COMM_WORLD, 2, wrong, &grid)) == MPI_ERR_DIMS;
+    ok &= test_error_class(ortho_grid_create(MPI_COMM_WORLD, 2, wrong, &grid)) == MPI_ERR_DIMS;
     ok &= grid == NULL;
     int not_dividing[2] = {size + 1, 0};
-    ok &= error_class(ortho_grid_create(MPI_COMM_WORLD, 2, not_dividing, &grid)) == MPI_ERR_DIMS;
+    ok &= test_error_class(ortho_grid_create(MPI_COMM_WORLD, 2, not_dividing, &grid)) ==
+          MPI_ERR_DIMS;
     int negative[2] = {-1, 1};
-    ok &= error_class(ortho_grid_create(MPI_COMM_WORLD, 2, negative, &grid)) == MPI_ERR_ARG;
-    ok &= error_class(ortho_grid_create(MPI_COMM_WORLD, 0, wrong, &grid)) == MPI_ERR_DIMS;
-    ok &= error_class(ortho_grid_create(MPI_COMM_WORLD, 2, NULL, &grid)) == MPI_ERR_ARG;
-    ok &= error_class(ortho_grid_create(MPI_COMM_WORLD, 2, wrong, NULL)) == MPI_ERR_ARG;
-    ok &= error_class(ortho_grid_create(MPI_COMM_NULL, 2, wrong, &grid)) == MPI_ERR_COMM;
+    ok &= test_error_class(ortho_grid_create(MPI_COMM_WORLD, 2, negative, &grid)) == MPI_ERR_ARG;
+    ok &= test_error_class(ortho_grid_create(MPI_COMM_WORLD, 0, wrong, &grid)) == MPI_ERR_DIMS;
+    ok &= test_error_class(ortho_grid_create(MPI_COMM_WORLD, 2, NULL, &grid)) == MPI_ERR_ARG;
+    ok &= test_error_class(ortho_grid_create(MPI_COMM_WORLD, 2, wrong, NULL)) == MPI_ERR_ARG;
+    ok &= test_error_class(ortho_grid_create(MPI_COMM_NULL, 2, wrong, &grid)) == MPI_ERR_COMM;
     int ndims;
-    ok &= error_class(ortho_grid_ndims(NULL, &ndims)) == MPI_ERR_ARG;
+    ok &= test_error_class(ortho_grid_ndims(NULL, &ndims)) == MPI_ERR_ARG;
     /* Freeing NULL is a no-op, and so is freeing a NULL handle's address. */
     ortho_grid_t none = NULL;
     ok &= ortho_grid_free(&none) == MPI_SUCCESS && ortho_grid_free(NULL) == MPI_SUCCESS;
@@ -136,7 +130,8 @@ static void test_intercomm(void)
     MPI_Comm_set_errhandler(inter, MPI_ERRORS_RETURN);
     int dims[1] = {0};
     ortho_grid_t grid = NULL;
-    ok &= error_class(ortho_grid_create(inter, 1, dims, &grid)) == MPI_ERR_COMM && grid == NULL;
+    ok &= test_error_class(ortho_grid_create(inter, 1, dims, &grid)) == MPI_ERR_COMM &&
+          grid == NULL;
     MPI_Comm_free(&inter);
     MPI_Comm_free(&half);
     CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
@@ -158,7 +153,7 @@ static void test_no_leak(void)
         ok &= ortho_grid_create(MPI_COMM_WORLD, 2, dims, &grid) == MPI_SUCCESS;
         ortho_grid_free(&grid);
         int bad[2] = {size + 1, 1};
-        ok &= error_class(ortho_grid_create(MPI_COMM_WORLD, 2, bad, &grid)) == MPI_ERR_DIMS;
+        ok &= test_error_class(ortho_grid_create(MPI_COMM_WORLD, 2, bad, &grid)) == MPI_ERR_DIMS;
     }
     CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
 }

@@ -16,16 +16,19 @@
  * MPICH's 8 KB limit of its truncation bug); every root; in place and not;
  * v-layouts with prefix sums or reverse order with gaps; on MPI_COMM_WORLD
  * and on a communicator in reverse rank order. SimGrid runs the larger
- * process counts (tests/smpi/check_nd.c, tests/smpi/run_nd.sh). */
+ * process counts (tests/smpi/check_nd.c, tests/smpi/run_nd.sh). The
+ * comparison itself is support/against_native.c, shared with
+ * test_ortho2d.c. */
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
 
 #include "ortho.h"
+#include "support/against_native.h"
 #include "support/mpi_cunit.h"
+#include "support/mpi_errors.h"
+#include "support/test_envs.h"
 #include "support/typed_data.h"
 
-enum { MAX_LAYOUTS = 8, ENV_COUNT = 2, BIG_BLOCK_BYTES = 16 * 1024 };
+enum { MAX_LAYOUTS = 8, BIG_BLOCK_BYTES = 16 * 1024 };
 
 struct layout_spec {
     int ndims;
@@ -33,26 +36,9 @@ struct layout_spec {
     int uneven;    /* ortho_grid_create_uneven */
 };
 
-struct env {
-    const char *name;
-    MPI_Comm comm;
-    int rank, size;
-    int nlayouts;
-    struct layout_spec specs[MAX_LAYOUTS];
-    ortho_grid_t grids[MAX_LAYOUTS];
-};
+static const struct test_collectives ortho_nd_ops = TEST_COLLECTIVES(ortho_nd);
 
-struct combo {
-    int index;
-    struct env *env;
-    int type, count, root, in_place, irregular;
-};
-
-struct move_type {
-    enum test_kind send_kind, recv_kind;
-    int send_mult;
-};
-static const struct move_type move_types[] = {
+static const struct test_kinds move_types[] = {
     {KIND_INT, KIND_INT, 1},
     {KIND_VECTOR, KIND_VECTOR, 1},
     {KIND_STRUCT, KIND_STRUCT, 1},
@@ -60,14 +46,9 @@ static const struct move_type move_types[] = {
 };
 #define MOVE_TYPES ((int)(sizeof move_types / sizeof move_types[0]))
 
-struct reduce_type {
-    enum test_kind kind;
-    MPI_Op op; /* MPI_OP_NULL: the kind's user operation */
-};
 #define REDUCE_TYPES 4
 
-static struct env envs[ENV_COUNT];
-static int local_failures;
+static struct test_env envs[TEST_ENV_COUNT];
 
 /* Layouts for p processes: full N-D grids and uneven boxes. */
 static int layouts_for(int p, struct layout_spec out[])
@@ -107,313 +88,57 @@ static MPI_Op reduce_op_of(int t, enum test_kind *kind)
     return test_kind_user_op(kinds[t]);
 }
 
-static void record(int ok, const char *op, const struct combo *c, int layout, int err)
+static void set_move_type(struct test_case *c, int t)
 {
-    if (ok)
-        return;
-    if (local_failures++ < 8) {
-        const struct layout_spec *s = &c->env->specs[layout];
-        fprintf(stderr,
-                "FAIL %s: rank %d comm %s layout %s%dx%dx%dx%d (%dD) type %d count %d root %d "
-                "in_place %d irregular %d err %d\n",
-                op, c->env->rank, c->env->name, s->uneven ? "uneven " : "", s->dims[0],
-                s->dims[1], s->dims[2], s->dims[3], s->ndims, c->type, c->count, c->root,
-                c->in_place, c->irregular, err);
-    }
+    c->kinds = move_types[t];
 }
 
-static int same(const void *a, const void *b, size_t bytes)
+static void set_reduce_type(struct test_case *c, int t)
 {
-    return bytes == 0 || memcmp(a, b, bytes) == 0;
+    enum test_kind kind;
+    c->op = reduce_op_of(t, &kind);
+    c->kinds = (struct test_kinds){kind, kind, 1};
 }
 
 /* For each type: a small count (1 or 7) and a big one; count 0 once. The
  * environment, root, in-place and displacement pattern rotate. */
-static void for_each_combo(int ntypes, const int *bytes_of_type, void (*run)(const struct combo *))
+static void for_each_case(int ntypes, void (*set_type)(struct test_case *, int),
+                          void (*check)(const struct test_case *))
 {
     int index = 0;
     for (int t = 0; t < ntypes; t++) {
-        int big = (BIG_BLOCK_BYTES + bytes_of_type[t] - 1) / bytes_of_type[t];
+        struct test_case c = {.ops = &ortho_nd_ops, .type = t, .op = MPI_OP_NULL};
+        set_type(&c, t);
+        int bytes = test_kind_size(c.kinds.recv);
+        int big = (BIG_BLOCK_BYTES + bytes - 1) / bytes;
         int counts[3] = {t % 2 ? 7 : 1, big, 0};
         for (int k = 0; k < (t == 0 ? 3 : 2); k++, index++) {
-            struct combo c;
             c.index = index;
-            c.env = &envs[(index / 2) % ENV_COUNT];
-            c.type = t;
+            c.env = &envs[(index / 2) % TEST_ENV_COUNT];
             c.count = counts[k];
             c.root = (index * 5 + 2) % c.env->size;
             c.in_place = index % 2;
             c.irregular = (index / 3) % 2;
-            run(&c);
+            check(&c);
         }
     }
 }
 
-static void for_each_move_combo(void (*run)(const struct combo *))
-{
-    int bytes[MOVE_TYPES];
-    for (int t = 0; t < MOVE_TYPES; t++)
-        bytes[t] = test_kind_size(move_types[t].recv_kind);
-    for_each_combo(MOVE_TYPES, bytes, run);
-}
-
-static void for_each_reduce_combo(void (*run)(const struct combo *))
-{
-    int bytes[REDUCE_TYPES];
-    for (int t = 0; t < REDUCE_TYPES; t++) {
-        enum test_kind kind;
-        reduce_op_of(t, &kind);
-        bytes[t] = test_kind_size(kind);
-    }
-    for_each_combo(REDUCE_TYPES, bytes, run);
-}
-
-static void assert_no_failures(void)
-{
-    CU_ASSERT(ORTHO_TEST_ALL(local_failures == 0, MPI_COMM_WORLD));
-    local_failures = 0;
-}
-
-/* ---- bcast, reduce, allreduce --------------------------------------------- */
-
-static void run_bcast(const struct combo *c)
-{
-    const struct move_type *mt = &move_types[c->type];
-    struct env *e = c->env;
-    int is_root = e->rank == c->root;
-    enum test_kind kind = is_root ? mt->send_kind : mt->recv_kind;
-    int n = is_root ? c->count * mt->send_mult : c->count;
-    size_t bytes = (size_t)n * test_kind_extent(kind);
-    void *expect = test_alloc(kind, (size_t)n), *got = test_alloc(kind, (size_t)n);
-    if (is_root)
-        test_fill(kind, expect, n, e->rank, c->index);
-    MPI_Bcast(expect, n, test_kind_type(kind), c->root, e->comm);
-    for (int l = 0; l < e->nlayouts; l++) {
-        memset(got, 0xA5, bytes);
-        if (is_root)
-            test_fill(kind, got, n, e->rank, c->index);
-        int err = ortho_nd_bcast(got, n, test_kind_type(kind), c->root, e->grids[l]);
-        record(err == MPI_SUCCESS && same(got, expect, bytes), "bcast", c, l, err);
-    }
-    free(expect);
-    free(got);
-}
-
-static void run_reduce_like(const struct combo *c, int all)
-{
-    enum test_kind kind;
-    MPI_Op op = reduce_op_of(c->type, &kind);
-    struct env *e = c->env;
-    MPI_Datatype type = test_kind_type(kind);
-    int n = c->count;
-    size_t bytes = (size_t)n * test_kind_extent(kind);
-    void *send = test_alloc(kind, (size_t)n);
-    void *expect = test_alloc(kind, (size_t)n), *got = test_alloc(kind, (size_t)n);
-    test_fill(kind, send, n, e->rank, c->index);
-    if (all)
-        MPI_Allreduce(send, expect, n, type, op, e->comm);
-    else
-        MPI_Reduce(send, expect, n, type, op, c->root, e->comm);
-    int checks = all || e->rank == c->root;
-    int in_place = c->in_place && checks;
-    for (int l = 0; l < e->nlayouts; l++) {
-        memset(got, 0xA5, bytes);
-        if (in_place)
-            memcpy(got, send, bytes);
-        const void *src = in_place ? MPI_IN_PLACE : send;
-        int err = all ? ortho_nd_allreduce(src, got, n, type, op, e->grids[l])
-                      : ortho_nd_reduce(src, got, n, type, op, c->root, e->grids[l]);
-        record(err == MPI_SUCCESS && (!checks || same(got, expect, bytes)),
-               all ? "allreduce" : "reduce", c, l, err);
-    }
-    free(send);
-    free(expect);
-    free(got);
-}
-
-static void run_reduce(const struct combo *c) { run_reduce_like(c, 0); }
-static void run_allreduce(const struct combo *c) { run_reduce_like(c, 1); }
-
-/* ---- gather, allgather, scatter -------------------------------------------- */
-
-static void run_gather_like(const struct combo *c, int all)
-{
-    const struct move_type *mt = &move_types[c->type];
-    struct env *e = c->env;
-    MPI_Datatype stype = test_kind_type(mt->send_kind), rtype = test_kind_type(mt->recv_kind);
-    int n = c->count, sn = n * mt->send_mult, p = e->size;
-    size_t rext = test_kind_extent(mt->recv_kind);
-    size_t bytes = (size_t)p * (size_t)n * rext;
-    int receives = all || e->rank == c->root;
-    void *send = test_alloc(mt->send_kind, (size_t)sn);
-    void *expect = test_alloc(mt->recv_kind, (size_t)p * n);
-    void *got = test_alloc(mt->recv_kind, (size_t)p * n);
-    test_fill(mt->send_kind, send, sn, e->rank, c->index);
-    if (all)
-        MPI_Allgather(send, sn, stype, expect, n, rtype, e->comm);
-    else
-        MPI_Gather(send, sn, stype, expect, n, rtype, c->root, e->comm);
-    int in_place = c->in_place && receives;
-    for (int l = 0; l < e->nlayouts; l++) {
-        memset(got, 0xA5, bytes);
-        if (in_place)
-            test_fill(mt->recv_kind, (char *)got + (size_t)e->rank * n * rext, n, e->rank,
-                      c->index);
-        const void *src = in_place ? MPI_IN_PLACE : send;
-        int err = all ? ortho_nd_allgather(src, sn, stype, got, n, rtype, e->grids[l])
-                      : ortho_nd_gather(src, sn, stype, got, n, rtype, c->root, e->grids[l]);
-        record(err == MPI_SUCCESS && (!receives || same(got, expect, bytes)),
-               all ? "allgather" : "gather", c, l, err);
-    }
-    free(send);
-    free(expect);
-    free(got);
-}
-
-static void run_gather(const struct combo *c) { run_gather_like(c, 0); }
-static void run_allgather(const struct combo *c) { run_gather_like(c, 1); }
-
-static void run_scatter(const struct combo *c)
-{
-    const struct move_type *mt = &move_types[c->type];
-    struct env *e = c->env;
-    MPI_Datatype stype = test_kind_type(mt->send_kind), rtype = test_kind_type(mt->recv_kind);
-    int n = c->count, sn = n * mt->send_mult, p = e->size, is_root = e->rank == c->root;
-    size_t bytes = (size_t)n * test_kind_extent(mt->recv_kind);
-    void *send = test_alloc(mt->send_kind, (size_t)p * sn);
-    void *expect = test_alloc(mt->recv_kind, (size_t)n);
-    void *got = test_alloc(mt->recv_kind, (size_t)n);
-    if (is_root)
-        test_fill(mt->send_kind, send, p * sn, e->rank, c->index);
-    MPI_Scatter(send, sn, stype, expect, n, rtype, c->root, e->comm);
-    int in_place = c->in_place && is_root;
-    for (int l = 0; l < e->nlayouts; l++) {
-        memset(got, 0xA5, bytes);
-        int err = ortho_nd_scatter(send, sn, stype, in_place ? MPI_IN_PLACE : got, n, rtype,
-                                   c->root, e->grids[l]);
-        record(err == MPI_SUCCESS && (in_place || same(got, expect, bytes)), "scatter", c, l,
-               err);
-    }
-    free(send);
-    free(expect);
-    free(got);
-}
-
-/* ---- the v-variants ------------------------------------------------------ */
-
-static int v_layout(const struct combo *c, int counts[], int displs[])
-{
-    int p = c->env->size, span = 0;
-    for (int i = 0; i < p; i++)
-        counts[i] = c->count == 0 || i % 3 == 2 ? 0 : c->count + i;
-    if (!c->irregular) {
-        for (int i = 0; i < p; i++) {
-            displs[i] = span;
-            span += counts[i];
-        }
-        return span;
-    }
-    span = 1;
-    for (int i = p - 1; i >= 0; i--) {
-        displs[i] = span;
-        span += counts[i] + 1;
-    }
-    return span;
-}
-
-enum v_op { V_GATHER, V_ALLGATHER, V_SCATTER };
-
-static void run_v(const struct combo *c, enum v_op which)
-{
-    const struct move_type *mt = &move_types[c->type];
-    struct env *e = c->env;
-    MPI_Datatype stype = test_kind_type(mt->send_kind), rtype = test_kind_type(mt->recv_kind);
-    int p = e->size, is_root = e->rank == c->root;
-    int *counts = malloc(4 * (size_t)p * sizeof(int));
-    int *displs = counts + p, *scounts = counts + 2 * p, *sdispls = counts + 3 * p;
-    int span = v_layout(c, counts, displs);
-    for (int i = 0; i < p; i++) {
-        scounts[i] = counts[i] * mt->send_mult;
-        sdispls[i] = displs[i] * mt->send_mult;
-    }
-    int mine = counts[e->rank], smine = scounts[e->rank];
-    size_t rext = test_kind_extent(mt->recv_kind);
-    const char *name = which == V_GATHER      ? "gatherv"
-                       : which == V_ALLGATHER ? "allgatherv"
-                                              : "scatterv";
-    void *expect, *got, *send;
-    size_t bytes;
-    if (which == V_SCATTER) {
-        bytes = (size_t)mine * rext;
-        send = test_alloc(mt->send_kind, (size_t)span * mt->send_mult);
-        expect = test_alloc(mt->recv_kind, (size_t)mine);
-        got = test_alloc(mt->recv_kind, (size_t)mine);
-        if (is_root)
-            for (int i = 0; i < p; i++)
-                test_fill(mt->send_kind,
-                          (char *)send + (size_t)sdispls[i] * test_kind_extent(mt->send_kind),
-                          scounts[i], i, c->index);
-        MPI_Scatterv(send, scounts, sdispls, stype, expect, mine, rtype, c->root, e->comm);
-    } else {
-        bytes = (size_t)span * rext;
-        send = test_alloc(mt->send_kind, (size_t)smine);
-        expect = test_alloc(mt->recv_kind, (size_t)span);
-        got = test_alloc(mt->recv_kind, (size_t)span);
-        test_fill(mt->send_kind, send, smine, e->rank, c->index);
-        if (which == V_ALLGATHER && p == 1) /* MPICH 4.0.2 ignores displs at p = 1 */
-            MPI_Gatherv(send, smine, stype, expect, counts, displs, rtype, 0, e->comm);
-        else if (which == V_ALLGATHER)
-            MPI_Allgatherv(send, smine, stype, expect, counts, displs, rtype, e->comm);
-        else
-            MPI_Gatherv(send, smine, stype, expect, counts, displs, rtype, c->root, e->comm);
-    }
-    int receives = which != V_GATHER || is_root;
-    int in_place = c->in_place && (which == V_ALLGATHER || is_root);
-    for (int l = 0; l < e->nlayouts; l++) {
-        int err;
-        memset(got, 0xA5, bytes);
-        if (which == V_SCATTER) {
-            err = ortho_nd_scatterv(send, scounts, sdispls, stype, in_place ? MPI_IN_PLACE : got,
-                                    mine, rtype, c->root, e->grids[l]);
-            record(err == MPI_SUCCESS && (in_place || same(got, expect, bytes)), name, c, l, err);
-            continue;
-        }
-        if (in_place)
-            test_fill(mt->recv_kind, (char *)got + (size_t)displs[e->rank] * rext, mine,
-                      e->rank, c->index);
-        const void *src = in_place ? MPI_IN_PLACE : send;
-        if (which == V_ALLGATHER)
-            err = ortho_nd_allgatherv(src, smine, stype, got, counts, displs, rtype, e->grids[l]);
-        else
-            err = ortho_nd_gatherv(src, smine, stype, got, counts, displs, rtype, c->root,
-                                   e->grids[l]);
-        record(err == MPI_SUCCESS && (!receives || same(got, expect, bytes)), name, c, l, err);
-    }
-    free(counts);
-    free(send);
-    free(expect);
-    free(got);
-}
-
-static void run_gatherv(const struct combo *c) { run_v(c, V_GATHER); }
-static void run_allgatherv(const struct combo *c) { run_v(c, V_ALLGATHER); }
-static void run_scatterv(const struct combo *c) { run_v(c, V_SCATTER); }
-
-#define OP_TEST(name, each, run)                                                               \
+#define OP_TEST(name, types, set_type, check)                                                  \
     static void name(void)                                                                     \
     {                                                                                          \
-        each(run);                                                                             \
-        assert_no_failures();                                                                  \
+        for_each_case(types, set_type, check);                                                 \
+        test_assert_no_failures();                                                             \
     }
-OP_TEST(test_bcast, for_each_move_combo, run_bcast)
-OP_TEST(test_reduce, for_each_reduce_combo, run_reduce)
-OP_TEST(test_allreduce, for_each_reduce_combo, run_allreduce)
-OP_TEST(test_gather, for_each_move_combo, run_gather)
-OP_TEST(test_scatter, for_each_move_combo, run_scatter)
-OP_TEST(test_allgather, for_each_move_combo, run_allgather)
-OP_TEST(test_allgatherv, for_each_move_combo, run_allgatherv)
-OP_TEST(test_gatherv, for_each_move_combo, run_gatherv)
-OP_TEST(test_scatterv, for_each_move_combo, run_scatterv)
+OP_TEST(test_bcast, MOVE_TYPES, set_move_type, test_check_bcast)
+OP_TEST(test_reduce, REDUCE_TYPES, set_reduce_type, test_check_reduce)
+OP_TEST(test_allreduce, REDUCE_TYPES, set_reduce_type, test_check_allreduce)
+OP_TEST(test_gather, MOVE_TYPES, set_move_type, test_check_gather)
+OP_TEST(test_scatter, MOVE_TYPES, set_move_type, test_check_scatter)
+OP_TEST(test_allgather, MOVE_TYPES, set_move_type, test_check_allgather)
+OP_TEST(test_allgatherv, MOVE_TYPES, set_move_type, test_check_allgatherv)
+OP_TEST(test_gatherv, MOVE_TYPES, set_move_type, test_check_gatherv)
+OP_TEST(test_scatterv, MOVE_TYPES, set_move_type, test_check_scatterv)
 
 /* ---- grid structure and errors ------------------------------------------- */
 
@@ -458,100 +183,65 @@ static void test_uneven_structure(void)
     CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
 }
 
-static int error_class(int err)
-{
-    int cls = err;
-    if (err != MPI_SUCCESS)
-        MPI_Error_class(err, &cls);
-    return cls;
-}
-
-static int handler_calls;
-static void counting_handler(MPI_Comm *comm, int *err, ...)
-{
-    (void)comm;
-    (void)err;
-    handler_calls++;
-}
-
 static void test_bad_input(void)
 {
-    struct env *e = &envs[0];
+    struct test_env *e = &envs[0];
     int buf[4] = {0}, out[4] = {0}, p = e->size, ok = 1;
     ortho_grid_t grid = e->grids[0];
-    ok &= error_class(ortho_nd_bcast(buf, 1, MPI_INT, 0, NULL)) == MPI_ERR_ARG;
-    ok &= error_class(ortho_nd_gatherv(buf, 1, MPI_INT, out, NULL, NULL, MPI_INT, 0, NULL)) ==
+    ok &= test_error_class(ortho_nd_bcast(buf, 1, MPI_INT, 0, NULL)) == MPI_ERR_ARG;
+    ok &= test_error_class(ortho_nd_gatherv(buf, 1, MPI_INT, out, NULL, NULL, MPI_INT, 0, NULL)) ==
           MPI_ERR_ARG;
-    ok &= error_class(ortho_nd_reduce(buf, out, 1, MPI_INT, MPI_SUM, p, grid)) == MPI_ERR_ROOT;
-    ok &= error_class(ortho_nd_allgather(buf, -1, MPI_INT, out, 1, MPI_INT, grid)) ==
+    ok &= test_error_class(ortho_nd_reduce(buf, out, 1, MPI_INT, MPI_SUM, p, grid)) == MPI_ERR_ROOT;
+    ok &= test_error_class(ortho_nd_allgather(buf, -1, MPI_INT, out, 1, MPI_INT, grid)) ==
           MPI_ERR_COUNT;
-    ok &= error_class(ortho_nd_allreduce(buf, out, 1, MPI_INT, MPI_OP_NULL, grid)) ==
+    ok &= test_error_class(ortho_nd_allreduce(buf, out, 1, MPI_INT, MPI_OP_NULL, grid)) ==
           MPI_ERR_OP;
-    ok &= error_class(ortho_nd_allreduce(buf, out, 1, MPI_DATATYPE_NULL, MPI_SUM, grid)) ==
+    ok &= test_error_class(ortho_nd_allreduce(buf, out, 1, MPI_DATATYPE_NULL, MPI_SUM, grid)) ==
           MPI_ERR_TYPE;
     /* Raised once, through the handler the communicator had. */
     MPI_Comm comm;
-    MPI_Errhandler counting;
     ortho_grid_t counted = NULL;
     int dims[3] = {0, 1, 2};
-    MPI_Comm_dup(e->comm, &comm);
-    MPI_Comm_create_errhandler(counting_handler, &counting);
-    MPI_Comm_set_errhandler(comm, counting);
+    test_comm_dup_counting(e->comm, &comm);
     ok &= ortho_grid_create_uneven(comm, 3, dims, &counted) == MPI_SUCCESS;
-    handler_calls = 0;
-    ok &= error_class(ortho_nd_bcast(buf, 1, MPI_INT, -1, counted)) == MPI_ERR_ROOT;
-    ok &= handler_calls == 1;
+    test_counting_handler_calls = 0;
+    ok &= test_error_class(ortho_nd_bcast(buf, 1, MPI_INT, -1, counted)) == MPI_ERR_ROOT;
+    ok &= test_counting_handler_calls == 1;
     ortho_grid_free(&counted);
-    MPI_Errhandler_free(&counting);
     MPI_Comm_free(&comm);
     CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
 }
 
 /* ---- environments -------------------------------------------------------- */
 
-static void env_open(struct env *e, const char *name, MPI_Comm comm)
+static void add_layouts(struct test_env *e)
 {
     struct layout_spec specs[MAX_LAYOUTS];
-    e->name = name;
-    e->comm = comm;
-    MPI_Comm_rank(comm, &e->rank);
-    MPI_Comm_size(comm, &e->size);
     int n = layouts_for(e->size, specs);
-    e->nlayouts = 0;
     for (int l = 0; l < n; l++) {
-        int err = specs[l].uneven
-                      ? ortho_grid_create_uneven(comm, specs[l].ndims, specs[l].dims,
-                                                 &e->grids[e->nlayouts])
-                      : ortho_grid_create(comm, specs[l].ndims, specs[l].dims,
-                                          &e->grids[e->nlayouts]);
-        if (err == MPI_SUCCESS)
-            e->specs[e->nlayouts++] = specs[l];
+        const struct layout_spec *s = &specs[l];
+        ortho_grid_t grid = NULL;
+        char name[TEST_LAYOUT_NAME_MAX];
+        int err = s->uneven ? ortho_grid_create_uneven(e->comm, s->ndims, s->dims, &grid)
+                            : ortho_grid_create(e->comm, s->ndims, s->dims, &grid);
+        if (err != MPI_SUCCESS)
+            continue;
+        snprintf(name, sizeof name, "%s%dx%dx%dx%d (%dD)", s->uneven ? "uneven " : "",
+                 s->dims[0], s->dims[1], s->dims[2], s->dims[3], s->ndims);
+        test_env_add_layout(e, grid, name);
     }
-}
-
-static void env_close(struct env *e)
-{
-    for (int l = 0; l < e->nlayouts; l++)
-        ortho_grid_free(&e->grids[l]);
-    if (e->comm != MPI_COMM_WORLD)
-        MPI_Comm_free(&e->comm);
 }
 
 static int suite_init(void)
 {
-    MPI_Comm reversed;
-    int rank = ortho_test_world_rank(), size = ortho_test_world_size();
     test_types_create();
-    env_open(&envs[0], "world", MPI_COMM_WORLD);
-    MPI_Comm_split(MPI_COMM_WORLD, 0, size - rank, &reversed);
-    env_open(&envs[1], "reversed", reversed);
+    test_envs_open(envs, add_layouts);
     return 0;
 }
 
 static int suite_cleanup(void)
 {
-    for (int i = 0; i < ENV_COUNT; i++)
-        env_close(&envs[i]);
+    test_envs_close(envs);
     test_types_free();
     return 0;
 }
