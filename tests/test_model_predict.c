@@ -5,25 +5,10 @@
  * Runs at np 1 (no communication). */
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 
 #include "ortho.h"
 #include "support/mpi_cunit.h"
-
-#ifndef ORTHO_SOURCE_DIR
-#define ORTHO_SOURCE_DIR "."
-#endif
-
-static ortho_model_profile_t load(const char *name)
-{
-    char path[512], msg[ORTHO_MODEL_MSG_MAX];
-    ortho_model_profile_t prof = NULL;
-    const char *dir = getenv("ORTHO_SOURCE_DIR");
-    snprintf(path, sizeof path, "%s/profiles/%s", dir != NULL ? dir : ORTHO_SOURCE_DIR, name);
-    if (ortho_model_profile_read(path, &prof, msg) != MPI_SUCCESS)
-        printf("\n  %s\n", msg);
-    return prof;
-}
+#include "support/profiles.h"
 
 /* |got - want| <= 1e-9 relative (the hand values are exact decimal arithmetic). */
 static int close_to(double got, double want)
@@ -44,7 +29,7 @@ static double native(ortho_model_profile_t prof, ortho_model_op op, int p, doubl
 
 static void test_clic_native(void)
 {
-    ortho_model_profile_t prof = load("paper-clic-lam.profile");
+    ortho_model_profile_t prof = test_profile_load("paper-clic-lam.profile");
     CU_ASSERT_PTR_NOT_NULL(prof);
     if (prof == NULL)
         return;
@@ -72,7 +57,7 @@ static void test_clic_native(void)
 
 static void test_clic_2d(void)
 {
-    ortho_model_profile_t prof = load("paper-clic-lam.profile");
+    ortho_model_profile_t prof = test_profile_load("paper-clic-lam.profile");
     ortho_model_prediction pr;
     const int dims[2] = { 8, 12 };
     CU_ASSERT_PTR_NOT_NULL(prof);
@@ -120,7 +105,7 @@ static void test_clic_2d(void)
 
 static void test_t3e_piecewise(void)
 {
-    ortho_model_profile_t prof = load("paper-t3e-1200.profile");
+    ortho_model_profile_t prof = test_profile_load("paper-t3e-1200.profile");
     CU_ASSERT_PTR_NOT_NULL(prof);
     if (prof == NULL)
         return;
@@ -142,7 +127,7 @@ static void test_t3e_piecewise(void)
 
 static void test_xeon(void)
 {
-    ortho_model_profile_t prof = load("paper-xeon-scampi.profile");
+    ortho_model_profile_t prof = test_profile_load("paper-xeon-scampi.profile");
     double t = 0.0;
     CU_ASSERT_PTR_NOT_NULL(prof);
     if (prof == NULL)
@@ -181,7 +166,7 @@ static void test_layouts(void)
 
 static void test_nd_and_choose(void)
 {
-    ortho_model_profile_t prof = load("paper-t3e-1200.profile");
+    ortho_model_profile_t prof = test_profile_load("paper-t3e-1200.profile");
     ortho_model_prediction pr, best_pr;
     ortho_model_layout best;
     const int dims[3] = { 2, 3, 4 };
@@ -220,8 +205,8 @@ static void test_nd_and_choose(void)
 
 static void test_apps(void)
 {
-    ortho_model_profile_t clic = load("paper-clic-lam.profile");
-    ortho_model_profile_t t3e = load("paper-t3e-1200.profile");
+    ortho_model_profile_t clic = test_profile_load("paper-clic-lam.profile");
+    ortho_model_profile_t t3e = test_profile_load("paper-t3e-1200.profile");
     ortho_model_app_params a = { 4800.0, 0, 0, 1e-8, 0.0, 8.0 };
     ortho_model_layout native16 = { 1, { 16 } }, grid = { 2, { 8, 12 } };
     ortho_model_app_prediction pr;

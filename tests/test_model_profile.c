@@ -7,6 +7,7 @@
 
 #include "ortho.h"
 #include "support/mpi_cunit.h"
+#include "support/profiles.h"
 
 static int near4(double a, double b)
 {
@@ -44,22 +45,6 @@ static int same_profile(ortho_model_profile_t a, ortho_model_profile_t b)
     return ok;
 }
 
-/* Write to memory, read back. */
-static ortho_model_profile_t round_trip(ortho_model_profile_t prof, char **text)
-{
-    size_t len = 0;
-    FILE *mem = open_memstream(text, &len);
-    ortho_model_profile_t back = NULL;
-    char msg[ORTHO_MODEL_MSG_MAX];
-    ortho_model_profile_write_stream(prof, mem);
-    fclose(mem);
-    mem = fmemopen(*text, len, "r");
-    if (ortho_model_profile_read_stream(mem, "round-trip", &back, msg) != MPI_SUCCESS)
-        printf("\n  %s\n", msg);
-    fclose(mem);
-    return back;
-}
-
 static void test_round_trip_paper(void)
 {
     static const char *const files[] = { "profiles/paper-clic-lam.profile",
@@ -73,11 +58,11 @@ static void test_round_trip_paper(void)
             printf("\n  %s\n", msg);
             continue;
         }
-        back = round_trip(prof, &t1);
+        back = test_profile_round_trip(prof, &t1);
         CU_ASSERT_PTR_NOT_NULL(back);
         if (back != NULL) {
             CU_ASSERT(same_profile(prof, back));
-            again = round_trip(back, &t2);
+            again = test_profile_round_trip(back, &t2);
             CU_ASSERT(again != NULL && strcmp(t1, t2) == 0); /* writing is a fixed point */
         }
         free(t1);
@@ -131,7 +116,7 @@ static void test_round_trip_synthetic(void)
         }
         CU_ASSERT_EQUAL(ortho_model_profile_add(prof, &e), MPI_SUCCESS);
     }
-    back = round_trip(prof, &text);
+    back = test_profile_round_trip(prof, &text);
     CU_ASSERT_PTR_NOT_NULL(back);
     if (back != NULL) {
         CU_ASSERT(same_profile(prof, back));

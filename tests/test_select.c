@@ -14,21 +14,7 @@
 #include "ortho.h"
 #include "select/select_private.h"
 #include "support/mpi_cunit.h"
-
-#ifndef ORTHO_SOURCE_DIR
-#define ORTHO_SOURCE_DIR "."
-#endif
-
-static ortho_model_profile_t load(const char *name)
-{
-    char path[512], msg[ORTHO_MODEL_MSG_MAX];
-    ortho_model_profile_t prof = NULL;
-    const char *dir = getenv("ORTHO_SOURCE_DIR");
-    snprintf(path, sizeof path, "%s/profiles/%s", dir != NULL ? dir : ORTHO_SOURCE_DIR, name);
-    if (ortho_model_profile_read(path, &prof, msg) != MPI_SUCCESS)
-        printf("\n  %s\n", msg);
-    return prof;
-}
+#include "support/profiles.h"
 
 static ortho_model_decision decision(ortho_op op, int p, double lo, double hi, const char *cand,
                                      double gain)
@@ -50,25 +36,10 @@ static int same_name(const ortho_candidate *c, const char *name)
     return ortho_candidate_name(c, buf, (int)sizeof buf) == MPI_SUCCESS && strcmp(buf, name) == 0;
 }
 
-/* Write to memory, read back; *text keeps what was written. */
-static ortho_model_profile_t round_trip(ortho_model_profile_t prof, char **text)
-{
-    size_t len = 0;
-    FILE *mem = open_memstream(text, &len);
-    ortho_model_profile_t back = NULL;
-    char msg[ORTHO_MODEL_MSG_MAX];
-    ortho_model_profile_write_stream(prof, mem);
-    fclose(mem);
-    mem = fmemopen(*text, len, "r");
-    if (ortho_model_profile_read_stream(mem, "round-trip", &back, msg) != MPI_SUCCESS)
-        printf("\n  %s\n", msg);
-    fclose(mem);
-    return back;
-}
-
 static void test_round_trip(void)
 {
-    ortho_model_profile_t prof = load("paper-clic-lam.profile"), back = NULL, again = NULL;
+    ortho_model_profile_t prof = test_profile_load("paper-clic-lam.profile");
+    ortho_model_profile_t back = NULL, again = NULL;
     char *t1 = NULL, *t2 = NULL, *t0 = NULL;
     static const struct { ortho_op op; int p; double lo, hi; const char *cand; double gain; } d[] = {
         { ORTHO_OP_ALLGATHER, 96, 1024, 8192, "phases:8x12:rows", 0.31 },
@@ -82,14 +53,14 @@ static void test_round_trip(void)
     };
     int n = 0, ok = 1;
     CU_ASSERT_PTR_NOT_NULL_FATAL(prof);
-    back = round_trip(prof, &t0); /* no decisions: still version 1 */
+    back = test_profile_round_trip(prof, &t0); /* no decisions: still version 1 */
     CU_ASSERT(t0 != NULL && strncmp(t0, "ortho-profile 1\n", 16) == 0);
     ortho_model_profile_free(&back);
     for (size_t i = 0; i < sizeof d / sizeof d[0]; i++) {
         ortho_model_decision x = decision(d[i].op, d[i].p, d[i].lo, d[i].hi, d[i].cand, d[i].gain);
         CU_ASSERT_EQUAL(ortho_model_profile_add_decision(prof, &x, NULL), MPI_SUCCESS);
     }
-    back = round_trip(prof, &t1);
+    back = test_profile_round_trip(prof, &t1);
     CU_ASSERT_PTR_NOT_NULL_FATAL(back);
     CU_ASSERT(strncmp(t1, "ortho-profile 2\n", 16) == 0);
     CU_ASSERT(strstr(t1, "decide allgather  p=96 b>=1K b<8K phases:8x12:rows gain=0.31\n") != NULL);
@@ -105,7 +76,7 @@ static void test_round_trip(void)
             printf("\n  decision %d differs after the round trip\n", i);
     }
     CU_ASSERT(ok);
-    again = round_trip(back, &t2);
+    again = test_profile_round_trip(back, &t2);
     CU_ASSERT(again != NULL && strcmp(t1, t2) == 0); /* writing is a fixed point */
     ortho_model_profile_nentries(back, &n);
     CU_ASSERT(n > 0); /* the runtime functions are kept beside them */
@@ -230,7 +201,7 @@ static void test_curves(void)
     CU_ASSERT(info.source == ORTHO_SELECT_MODEL && same_name(&cand, "phases:2x2:cols"));
     ortho_select_free(&sel);
     /* the round trip keeps them (version 2), in order, exactly */
-    back = round_trip(prof, &text);
+    back = test_profile_round_trip(prof, &text);
     CU_ASSERT_PTR_NOT_NULL_FATAL(back);
     CU_ASSERT(strncmp(text, "ortho-profile 2\n", 16) == 0);
     CU_ASSERT_PTR_NOT_NULL(
@@ -304,7 +275,7 @@ static void test_malformed(void)
 /* Decisions first, the model where none covers, native where neither. */
 static void test_choose(void)
 {
-    ortho_model_profile_t prof = load("paper-clic-lam.profile"), bare = NULL;
+    ortho_model_profile_t prof = test_profile_load("paper-clic-lam.profile"), bare = NULL;
     ortho_select_t sel = NULL, sel2 = NULL;
     ortho_select_opts o = ortho_select_opts_default();
     ortho_model_decision d1 = decision(ORTHO_OP_ALLGATHER, 96, 1024, 8192, "phases:8x12:rows", 0.3);
@@ -409,7 +380,7 @@ static void test_choose(void)
 
 static void test_predict(void)
 {
-    ortho_model_profile_t prof = load("paper-t3e-1200.profile");
+    ortho_model_profile_t prof = test_profile_load("paper-t3e-1200.profile");
     ortho_candidate c;
     double t = 0.0, want = 0.0;
     ortho_model_prediction pred;
