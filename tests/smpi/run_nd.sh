@@ -12,15 +12,9 @@
 # ortho_grid_create_uneven (0 chosen). A run passes when smpirun exits 0 AND
 # check_nd printed its closing line with 0 failures (SMPI can end a
 # deadlocked simulation with status 0).
-set -u
-BUILD=${BUILD:-build-smpi}
-SMPIRUN=${SMPIRUN:-smpirun}
-TIMEOUT=${SMPI_TIMEOUT:-300}
-HERE=$(cd "$(dirname "$0")" && pwd)
-PLATFORMS=$(cd "$HERE/../../platforms" && pwd)
-PROG="$BUILD/tests/smpi/check_nd"
-COMMON=(--cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 --cfg=smpi/coll-selector:mpich
-        --log=root.thr:warning)
+# shellcheck source=lib.sh source-path=SCRIPTDIR
+. "$(dirname "$0")/lib.sh"
+smpi_setup check_nd
 
 # name | p | environment | check_nd arguments
 RUNS=(
@@ -41,41 +35,11 @@ RUNS=(
     "dropin-13-malformed|13|ORTHO_GRID=4x|-d"
 )
 
-if [ ! -x "$PROG" ]; then
-    echo "run_nd.sh: $PROG not found; build it with: make SMPI=1" >&2
-    exit 2
-fi
-LOGDIR=$(mktemp -d "${TMPDIR:-/tmp}/ortho-smpi-nd.XXXXXX")
-trap 'rm -rf "$LOGDIR"' EXIT
-
-passed=0
-failed=0
-failed_runs=()
-total_start=$SECONDS
 for entry in "${RUNS[@]}"; do
     IFS='|' read -r name np envs args <<<"$entry"
-    if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then
-        continue
-    fi
-    log="$LOGDIR/$name.log"
-    start=$SECONDS
+    smpi_selected "$name" "$@" || continue
     # shellcheck disable=SC2086  # envs and args are lists of words
-    env $envs timeout "$TIMEOUT" "$SMPIRUN" -np "$np" -platform "$PLATFORMS/clic_star.xml" \
-        -hostfile "$PLATFORMS/clic_star.hostfile" "${COMMON[@]}" "$PROG" -q $args >"$log" 2>&1
-    status=$?
-    closing=$(grep -E "^check_nd: [0-9]+ passed, [0-9]+ failed \($np processes\)$" "$log" | tail -n 1)
-    if [ "$status" -eq 0 ] && [[ "$closing" == *" 0 failed "* ]]; then
-        passed=$((passed + 1))
-        echo "-- $name (p=$np $envs $args): ok, ${closing#check_nd: } ($((SECONDS - start)) s)"
-    else
-        failed=$((failed + 1))
-        failed_runs+=("$name")
-        echo "-- $name (p=$np $envs $args): FAILED, exit status $status ($((SECONDS - start)) s)"
-        tail -n 15 "$log" | sed 's/^/   | /'
-    fi
+    smpi_run "$name" "p=$np $envs $args" "$np" clic_star "$PLATFORMS/clic_star.hostfile" $envs \
+        -- --cfg=smpi/coll-selector:mpich "$PROG" -q $args
 done
-for run in "${failed_runs[@]+"${failed_runs[@]}"}"; do
-    echo "failed: $run"
-done
-echo "SMPI N-D checks: $passed passed, $failed failed ($((SECONDS - total_start)) s)"
-[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
+smpi_summary "SMPI N-D checks"

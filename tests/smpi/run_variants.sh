@@ -24,22 +24,10 @@
 # pipe for allgather and allgatherv, phases for the rest) in both orders.
 # A run passes when smpirun exits 0 AND check_nd printed its closing line
 # with 0 failures (SMPI can end a deadlocked simulation with status 0).
-set -u
-BUILD=${BUILD:-build-smpi}
-SMPIRUN=${SMPIRUN:-smpirun}
-TIMEOUT=${SMPI_TIMEOUT:-300}
-HERE=$(cd "$(dirname "$0")" && pwd)
-PLATFORMS=$(cd "$HERE/../../platforms" && pwd)
-PROG="$BUILD/tests/smpi/check_nd"
-COMMON=(--cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1 --cfg=smpi/coll-selector:mpich
-        --log=root.thr:warning)
-
-if [ ! -x "$PROG" ]; then
-    echo "run_variants.sh: $PROG not found; build it with: make SMPI=1" >&2
-    exit 2
-fi
-TMP=$(mktemp -d "${TMPDIR:-/tmp}/ortho-smpi-variants.XXXXXX")
-trap 'rm -rf "$TMP"' EXIT
+# shellcheck source=lib.sh source-path=SCRIPTDIR
+. "$(dirname "$0")/lib.sh"
+smpi_setup check_nd
+TMP=$SMPI_TMP
 
 # node sizes -> a hostfile of consecutive blocks
 blocks() {
@@ -77,35 +65,11 @@ RUNS+=(
     "star-13-uneven-rows|clic_star|$PLATFORMS/clic_star.hostfile|13|$(others 0x3:rows)|"
 )
 
-passed=0
-failed=0
-failed_runs=()
-total_start=$SECONDS
 for entry in "${RUNS[@]}"; do
     IFS='|' read -r name platform hostfile np variant args <<<"$entry"
-    if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then
-        continue
-    fi
-    log="$TMP/$name.log"
-    start=$SECONDS
+    smpi_selected "$name" "$@" || continue
     # shellcheck disable=SC2086  # args is a list of words
-    ORTHO_VARIANT="$variant" timeout "$TIMEOUT" "$SMPIRUN" -np "$np" \
-        -platform "$PLATFORMS/$platform.xml" -hostfile "$hostfile" "${COMMON[@]}" \
-        "$PROG" -q -d $args >"$log" 2>&1
-    status=$?
-    closing=$(grep -E "^check_nd: [0-9]+ passed, [0-9]+ failed \($np processes\)$" "$log" | tail -n 1)
-    if [ "$status" -eq 0 ] && [[ "$closing" == *" 0 failed "* ]]; then
-        passed=$((passed + 1))
-        echo "-- $name (p=$np ORTHO_VARIANT=$variant): ok, ${closing#check_nd: } ($((SECONDS - start)) s)"
-    else
-        failed=$((failed + 1))
-        failed_runs+=("$name")
-        echo "-- $name (p=$np ORTHO_VARIANT=$variant): FAILED, exit status $status ($((SECONDS - start)) s)"
-        tail -n 15 "$log" | sed 's/^/   | /'
-    fi
+    smpi_run "$name" "p=$np ORTHO_VARIANT=$variant" "$np" "$platform" "$hostfile" \
+        ORTHO_VARIANT="$variant" -- --cfg=smpi/coll-selector:mpich "$PROG" -q -d $args
 done
-for run in "${failed_runs[@]+"${failed_runs[@]}"}"; do
-    echo "failed: $run"
-done
-echo "SMPI variant checks: $passed passed, $failed failed ($((SECONDS - total_start)) s)"
-[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]
+smpi_summary "SMPI variant checks"
