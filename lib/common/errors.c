@@ -5,8 +5,20 @@
 
 int ortho__raise(MPI_Comm comm, int err)
 {
-    if (err != MPI_SUCCESS)
-        PMPI_Comm_call_errhandler(comm == MPI_COMM_NULL ? MPI_COMM_SELF : comm, err);
+    MPI_Errhandler handler = MPI_ERRHANDLER_NULL;
+    if (err == MPI_SUCCESS)
+        return err;
+    if (comm == MPI_COMM_NULL)
+        comm = MPI_COMM_SELF;
+    /* Under MPI_ERRORS_RETURN calling the handler only returns the code;
+     * skipping the call is the same, and SimGrid 3.32's SMPI crashes in it
+     * (a null function pointer in Errhandler::call). */
+    PMPI_Comm_get_errhandler(comm, &handler);
+    if (handler != MPI_ERRORS_RETURN)
+        PMPI_Comm_call_errhandler(comm, err);
+    if (handler != MPI_ERRHANDLER_NULL && handler != MPI_ERRORS_RETURN
+        && handler != MPI_ERRORS_ARE_FATAL) /* the reference get_errhandler made */
+        PMPI_Errhandler_free(&handler);
     return err;
 }
 

@@ -1,6 +1,8 @@
 /* Small helpers of the model module: error raising, integer logarithms. */
 #include "model/model_private.h"
 
+#include "common/errors.h"
+
 int ortho__model_raise(int err)
 {
     int init = 0, fini = 0;
@@ -8,7 +10,7 @@ int ortho__model_raise(int err)
         MPI_Initialized(&init);
         MPI_Finalized(&fini);
         if (init && !fini)
-            PMPI_Comm_call_errhandler(MPI_COMM_SELF, err);
+            ortho__raise(MPI_COMM_SELF, err);
     }
     return err;
 }
