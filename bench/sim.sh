@@ -34,26 +34,13 @@ TIMEOUT=${SMPI_TIMEOUT:-900}
 SMPIRUN=${SMPIRUN:-smpirun}
 PLATFORMS="$ROOT/platforms"
 
-# Settings of every run (docs/bench.md, "Settings"): the platform's own
-# latency and bandwidth; eager sends up to 64 KiB; a linear barrier before
-# each call (the one that leaves the ranks most nearly together); local
-# work between MPI calls is not charged, as the natives' own copies are not.
-# Shared buffers are mapped in blocks of 128 MiB: with the default 1 MiB a
-# 1024-process allgather needs more mappings than vm.max_map_count allows.
-COMMON=(--cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1
-        --cfg=smpi/async-small-thresh:65536 --cfg=smpi/barrier:ompi_basic_linear
-        --cfg=smpi/simulate-computation:no --cfg=smpi/shared-malloc-blocksize:134217728
-        --log=root.thr:critical)
-# The three native settings.
-MPICH=(--cfg=smpi/coll-selector:mpich)
-OMPI=(--cfg=smpi/coll-selector:ompi)
-LAM=(--cfg=smpi/bcast:binomial_tree --cfg=smpi/allgather:GB --cfg=smpi/allreduce:redbcast
-     --cfg=smpi/gather:ompi_basic_linear --cfg=smpi/scatter:ompi_basic_linear
-     --cfg=smpi/reduce:binomial)
-# SMPI 3.32 deadlocks in gather:ompi_linear_sync (chosen by the ompi
-# selector) on blocks over 64 KiB with eager sends (docs/bench.md): the
-# ompi gather runs in rendezvous mode.
-RDV=(--cfg=smpi/async-small-thresh:0)
+# The settings of every run and the native settings MPICH, OMPI, LAM, RDV
+# (scripts/smpi_settings.sh). Shared buffers are mapped in blocks of
+# 128 MiB: with the default 1 MiB a 1024-process allgather needs more
+# mappings than vm.max_map_count allows.
+# shellcheck source=../scripts/smpi_settings.sh
+. "$ROOT/scripts/smpi_settings.sh"
+COMMON=("${SMPI_SETTINGS[@]}" --cfg=smpi/shared-malloc-blocksize:134217728)
 
 SIZES=10K,32K,100K,500K
 ALL="--sizes $SIZES --reps 3 --shared"

@@ -46,18 +46,16 @@ TUNE_SIZES=${TUNE_SIZES:-4K,16K,64K,256K,1M}
 CHECK_SIZES=${CHECK_SIZES:-2K,10K,32K,100K,500K}
 EVAL_OPTS=${EVAL_OPTS:-}
 
-COMMON=(--cfg=smpi/bw-factor:0:1 --cfg=smpi/lat-factor:0:1
-        --cfg=smpi/async-small-thresh:65536 --cfg=smpi/barrier:ompi_basic_linear
-        --cfg=smpi/simulate-computation:no --log=root.thr:critical)
-MPICH=(--cfg=smpi/coll-selector:mpich)
-OMPI=(--cfg=smpi/coll-selector:ompi)
-RDV=(--cfg=smpi/async-small-thresh:0)
+# the settings of bench/sim.sh: SMPI_SETTINGS, MPICH, OMPI, RDV
+# shellcheck source=../scripts/smpi_settings.sh
+. "$ROOT/scripts/smpi_settings.sh"
+COMMON=("${SMPI_SETTINGS[@]}")
 ALLOPS=bcast,reduce,gather,scatter,allreduce,allgather
 NOGATHER=bcast,reduce,scatter,allreduce,allgather
 
 # name | platform | p | settings | ops
 RUNS=()
-for p in 16 48 96; do
+for p in 16 48 96 128; do
     for plat in star:clic_star torus:t3e_torus multicore:multicore; do
         short=${plat%%:*} file=${plat#*:}
         RUNS+=("$short-$p-mpich|$file|$p|MPICH|$ALLOPS"
@@ -110,8 +108,10 @@ for prog in ortho-fit ortho-tune; do
 done
 mkdir -p "$TMP/runs"
 
-# At p >= 96 only grids up to ASPECT_96:1 (6x16 ... 16x6 of 96): the
-# long thin ones rarely win there and cost as much to simulate.
+# At p >= 96 only grids up to ASPECT_96:1 (6x16 ... 16x6 of 96, 8x16 and
+# 16x8 of 128): the long thin ones rarely win there and cost as much to
+# simulate. At p = 128 run with FIT_SIZES=1K,8K,64K,256K: ortho-fit's
+# buffers are not shared, and a 1M fit at 128 processes runs out of memory.
 aspect() {
     [ "$1" -ge 96 ] && echo "--max-aspect ${ASPECT_96:-4}"
 }
