@@ -71,7 +71,7 @@ typedef struct ortho_select_opts {
      *  the tuned range (below the smallest tuned size's class, above the
      *  largest's) runs native: measurements say nothing there, and a
      *  native algorithm that switches below the smallest tuned size made
-     *  the extrapolated winners slower than native at 6 of 108 checked
+     *  the extrapolated winners slower than native at 6 of 144 checked
      *  points (docs/selection.md). 1: the model decides there too
      *  (ORTHO_SELECT_EXTRAPOLATE=1). */
     int extrapolate;
