@@ -15,12 +15,10 @@
 smpi_setup check_ops
 SMPI_FAILURE_HINT="run check_ops with -v to see the case it was in"
 
-MPICH=(--cfg=smpi/coll-selector:mpich)
-OMPI=(--cfg=smpi/coll-selector:ompi)
-# The paper's LAM-like natives (docs/simulation.md).
-LAM=(--cfg=smpi/bcast:binomial_tree --cfg=smpi/allgather:GB --cfg=smpi/allreduce:redbcast
-     --cfg=smpi/gather:ompi_basic_linear --cfg=smpi/scatter:ompi_basic_linear
-     --cfg=smpi/reduce:binomial)
+# The native settings MPICH, OMPI and the paper's LAM-like one, as the
+# benchmark uses them (only those arrays: the runs keep lib.sh's settings).
+# shellcheck source=../../scripts/smpi_settings.sh
+. "$(dirname "$0")/../../scripts/smpi_settings.sh"
 EAGER=(--cfg=smpi/async-small-thresh:65536)
 
 # name | platform | p | smpirun settings (array names) | check_ops options
