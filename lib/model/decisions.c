@@ -118,21 +118,6 @@ int ortho_model_profile_remove_decisions(ortho_model_profile_t prof, ortho_op op
     return MPI_SUCCESS;
 }
 
-/* A size with a K or M suffix when that is exact (as the profile writer). */
-void ortho__size_text(char *buf, size_t n, double v)
-{
-    char num[40];
-    if (v >= 1048576.0 && fmod(v, 1048576.0) == 0.0) {
-        ortho__format_double(num, sizeof num, v / 1048576.0);
-        snprintf(buf, n, "%sM", num);
-    } else if (v >= 1024.0 && fmod(v, 1024.0) == 0.0) {
-        ortho__format_double(num, sizeof num, v / 1024.0);
-        snprintf(buf, n, "%sK", num);
-    } else {
-        ortho__format_double(buf, n, v);
-    }
-}
-
 void ortho__decision_range_text(const ortho_model_decision *d, char *buf, size_t n)
 {
     char lo[48], hi[48];

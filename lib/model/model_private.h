@@ -103,7 +103,8 @@ int ortho__curve_predict(ortho_model_profile_t prof, ortho_op op, int p, double 
                          const ortho_candidate *cand, double *seconds);
 double ortho__curve_eval(const ortho_model_curve *c, double bytes);
 
-/* decisions.c: a size with a K or M suffix where that is exact. */
+/* units.c: a size in bytes, with a K or M suffix where that is exact
+ * (as the profile writer writes sizes). */
 void ortho__size_text(char *buf, size_t n, double v);
 
 /* The shortest "%.Ng" (N = 1..17) of v that strtod reads back as v. */

@@ -6,21 +6,6 @@
 #include <math.h>
 #include <stdio.h>
 
-/* A size in bytes: with a K or M suffix when that is exact. */
-static void format_size(char *buf, size_t n, double v)
-{
-    char num[40];
-    if (v >= 1048576.0 && fmod(v, 1048576.0) == 0.0) {
-        ortho__format_double(num, sizeof num, v / 1048576.0);
-        snprintf(buf, n, "%sM", num);
-    } else if (v >= 1024.0 && fmod(v, 1024.0) == 0.0) {
-        ortho__format_double(num, sizeof num, v / 1024.0);
-        snprintf(buf, n, "%sK", num);
-    } else {
-        ortho__format_double(buf, n, v);
-    }
-}
-
 static void write_range(FILE *out, const ortho_model_range *r)
 {
     char a[48], b[48];
@@ -36,20 +21,20 @@ static void write_range(FILE *out, const ortho_model_range *r)
     if (r->size_lo > 0.0) {
         double below = nextafter(r->size_lo, 0.0);
         if (floor(below) == below && below >= 0.0) {
-            format_size(a, sizeof a, below);
+            ortho__size_text(a, sizeof a, below);
             fprintf(out, " %c>%s", key, a);
         } else {
-            format_size(a, sizeof a, r->size_lo);
+            ortho__size_text(a, sizeof a, r->size_lo);
             fprintf(out, " %c>=%s", key, a);
         }
     }
     if (isfinite(r->size_hi)) {
         double above = nextafter(r->size_hi, INFINITY);
         if (floor(above) == above && floor(r->size_hi) != r->size_hi) {
-            format_size(b, sizeof b, above);
+            ortho__size_text(b, sizeof b, above);
             fprintf(out, " %c<%s", key, b);
         } else {
-            format_size(b, sizeof b, r->size_hi);
+            ortho__size_text(b, sizeof b, r->size_hi);
             fprintf(out, " %c<=%s", key, b);
         }
     }

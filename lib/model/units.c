@@ -96,3 +96,17 @@ void ortho__format_double(char *buf, size_t size, double v)
             break;
     }
 }
+
+void ortho__size_text(char *buf, size_t n, double v)
+{
+    char num[40];
+    if (v >= 1048576.0 && fmod(v, 1048576.0) == 0.0) {
+        ortho__format_double(num, sizeof num, v / 1048576.0);
+        snprintf(buf, n, "%sM", num);
+    } else if (v >= 1024.0 && fmod(v, 1024.0) == 0.0) {
+        ortho__format_double(num, sizeof num, v / 1024.0);
+        snprintf(buf, n, "%sK", num);
+    } else {
+        ortho__format_double(buf, n, v);
+    }
+}
