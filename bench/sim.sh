@@ -40,6 +40,8 @@ PLATFORMS="$ROOT/platforms"
 # mappings than vm.max_map_count allows.
 # shellcheck source=../scripts/smpi_settings.sh
 . "$ROOT/scripts/smpi_settings.sh"
+# shellcheck source=../scripts/smpi_runs.sh
+. "$ROOT/scripts/smpi_runs.sh"
 COMMON=("${SMPI_SETTINGS[@]}" --cfg=smpi/shared-malloc-blocksize:134217728)
 
 SIZES=10K,32K,100K,500K
@@ -117,33 +119,8 @@ run_one() {
     return 1
 }
 
-selected=()
-for entry in "${RUNS[@]}"; do
-    name=${entry%%|*}
-    if [ $# -gt 0 ]; then
-        keep=0
-        for want in "$@"; do
-            [[ "$name" == "$want"* ]] && keep=1
-        done
-        [ "$keep" -eq 1 ] || continue
-    fi
-    selected+=("$entry")
-done
-
 total_start=$SECONDS
-failed=0
-pids=()
-for entry in "${selected[@]}"; do
-    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
-        wait -n || failed=$((failed + 1))
-    done
-    IFS='|' read -r name platform np sets opts <<<"$entry"
-    run_one "$name" "$platform" "$np" "$sets" "$opts" &
-    pids+=($!)
-done
-while [ "$(jobs -rp | wc -l)" -gt 0 ]; do
-    wait -n || failed=$((failed + 1))
-done
+run_selected run_one "$@"
 
 # Merge what exists (a partial rerun refreshes its own runs only).
 header=$(head -n 1 "$(ls "$TMP"/runs/*.csv 2>/dev/null | grep -v '\.sum\.csv$' | head -n 1)" 2>/dev/null)
@@ -172,5 +149,5 @@ if [ -n "$header" ]; then
     "$HERE/report.sh" "$TMP/points.csv" "$TMP/check.csv" "$OUT"
     "$HERE/plot.sh" "$OUT/summary.csv" "$OUT"
 fi
-echo "bench-sim: ${#selected[@]} runs, $failed failed ($((SECONDS - total_start)) s)"
-[ "$failed" -eq 0 ]
+echo "bench-sim: $RUNS_SELECTED runs, $RUNS_FAILED failed ($((SECONDS - total_start)) s)"
+[ "$RUNS_FAILED" -eq 0 ]

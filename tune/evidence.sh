@@ -49,6 +49,8 @@ EVAL_OPTS=${EVAL_OPTS:-}
 # the settings of bench/sim.sh: SMPI_SETTINGS, MPICH, OMPI, RDV
 # shellcheck source=../scripts/smpi_settings.sh
 . "$ROOT/scripts/smpi_settings.sh"
+# shellcheck source=../scripts/smpi_runs.sh
+. "$ROOT/scripts/smpi_runs.sh"
 COMMON=("${SMPI_SETTINGS[@]}")
 ALLOPS=bcast,reduce,gather,scatter,allreduce,allgather
 NOGATHER=bcast,reduce,scatter,allreduce,allgather
@@ -158,31 +160,8 @@ run_one() {
     return 1
 }
 
-selected=()
-for entry in "${RUNS[@]}"; do
-    name=${entry%%|*}
-    if [ $# -gt 0 ]; then
-        keep=0
-        for want in "$@"; do
-            [[ "$name" == "$want"* ]] && keep=1
-        done
-        [ "$keep" -eq 1 ] || continue
-    fi
-    selected+=("$entry")
-done
-
 total_start=$SECONDS
-failed=0
-for entry in "${selected[@]}"; do
-    while [ "$(jobs -rp | wc -l)" -ge "$JOBS" ]; do
-        wait -n || failed=$((failed + 1))
-    done
-    IFS='|' read -r name platform np sets ops <<<"$entry"
-    run_one "$name" "$platform" "$np" "$sets" "$ops" &
-done
-while [ "$(jobs -rp | wc -l)" -gt 0 ]; do
-    wait -n || failed=$((failed + 1))
-done
-echo "evidence: ${#selected[@]} runs, $failed failed ($((SECONDS - total_start)) s)"
+run_selected run_one "$@"
+echo "evidence: $RUNS_SELECTED runs, $RUNS_FAILED failed ($((SECONDS - total_start)) s)"
 summary "$TMP/runs"
-[ "$failed" -eq 0 ]
+[ "$RUNS_FAILED" -eq 0 ]
