@@ -44,16 +44,6 @@ int ortho__tmp_alloc(int count, MPI_Datatype type, void **raw, void **buf)
     return MPI_SUCCESS;
 }
 
-int ortho__type_is_contiguous(MPI_Datatype type)
-{
-    int size;
-    MPI_Aint lb, extent, true_lb, true_extent;
-    PMPI_Type_size(type, &size);
-    PMPI_Type_get_extent(type, &lb, &extent);
-    PMPI_Type_get_true_extent(type, &true_lb, &true_extent);
-    return lb == 0 && true_lb == 0 && extent == size && true_extent == size;
-}
-
 int ortho__unpack(const void *packed, int bytes, void *buf, int count, MPI_Datatype type,
                   MPI_Comm comm)
 {

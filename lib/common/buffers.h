@@ -20,7 +20,9 @@ int ortho__mul_int(int a, int b);
 int ortho__tmp_alloc(int count, MPI_Datatype type, void **raw, void **buf);
 
 /* 1 when count elements of type occupy exactly count * size(type)
- * consecutive bytes from the buffer's address (no holes, no offset). */
+ * consecutive bytes from the buffer's address (no holes, no offset) and
+ * those bytes are the type signature in order, so that the buffer can be
+ * sent and received as bytes (typemap.c). */
 int ortho__type_is_contiguous(MPI_Datatype type);
 
 /* Unpacks `bytes` bytes of MPI_PACKED data as count elements of type into

@@ -132,9 +132,9 @@ int ortho__dropin_comm(MPI_Comm comm, int *size, int *rank)
 
 double ortho__dropin_bytes(double count, MPI_Datatype type)
 {
-    int size = 0;
-    PMPI_Type_size(type, &size);
-    return count * size;
+    MPI_Count size = 0;
+    PMPI_Type_size_x(type, &size);
+    return count * (double)size;
 }
 
 static struct comm_cache *cache_get(MPI_Comm comm)

@@ -1,166 +1,281 @@
-/* The drop-in functions: MPI's arguments, the grid chosen and cached by
- * cache.c, the operation run by the 2D step (ortho2d/steps.h) on that grid,
- * whatever its number of dimensions. Anything the library does not handle
- * (intercommunicators, one process, arguments MPI rejects, the native
- * decision) goes to the PMPI_ function on the caller's communicator. */
+/* The drop-in functions: MPI's arguments, checked as MPI checks them
+ * (common/args.h) before any PMPI_ call, errors raised on the caller's
+ * communicator (MPI_COMM_WORLD's handler for MPI_COMM_NULL); then the
+ * decision cached by cache.c for the operation and the size class, and the
+ * candidate run by variants/dispatch.c on its grid. Intercommunicators,
+ * one process and the native decision go to the PMPI_ function.
+ *
+ * The size class comes from the bytes of the type signature, which are
+ * the same on every process whatever (count, datatype) pair each passed
+ * and are read from arguments significant everywhere (gather: the root's
+ * receive side, the others' send side); gatherv and scatterv have no such
+ * size (only the root knows the counts): their class is "unknown". */
 #include "ortho_dropin.h"
 
+#include "common/args.h"
 #include "common/errors.h"
 #include "dropin/dropin_private.h"
-#include "ortho2d/steps.h"
 #include "variants/variants.h"
+
+/* The caller's communicator: MPI_SUCCESS with its size, this process's
+ * rank and whether it is an intercommunicator, or an error raised. */
+static int open_call(MPI_Comm comm, int *size, int *rank, int *inter)
+{
+    if (comm == MPI_COMM_NULL)
+        return ortho__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+    int err = PMPI_Comm_test_inter(comm, inter);
+    if (!err)
+        err = PMPI_Comm_size(comm, size);
+    if (!err)
+        err = PMPI_Comm_rank(comm, rank);
+    return err ? ortho__raise(comm, err) : MPI_SUCCESS;
+}
+
+/* The grid of op for `bytes` on comm, or NULL for the PMPI_ call. */
+static ortho_grid_t grid_for(MPI_Comm comm, int inter, int size, ortho_op op, double bytes,
+                             struct ortho__run *run)
+{
+    if (inter || size < 2)
+        return NULL;
+    return ortho__dropin_grid(comm, op, bytes, run);
+}
 
 int ortho_bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
-    int size, rank;
-    ortho_grid_t grid = NULL;
+    int size, rank, inter;
     struct ortho__run run;
-    if (ortho__dropin_comm(comm, &size, &rank) &&
-        ortho__bcast_args(count, datatype, root, size) == MPI_SUCCESS)
-        grid = ortho__dropin_grid(comm, ORTHO_OP_BCAST, ortho__dropin_bytes(count, datatype), &run);
+    int err = open_call(comm, &size, &rank, &inter);
+    if (err)
+        return err;
+    if (inter)
+        err = root == MPI_PROC_NULL ? MPI_SUCCESS : ortho__args_count_type(count, datatype);
+    else
+        err = ortho__args_bcast(buffer, count, datatype, root, size);
+    if (err)
+        return ortho__raise(comm, err);
+    ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_BCAST,
+                                 ortho__dropin_bytes(count, datatype), &run);
     if (grid == NULL)
         return PMPI_Bcast(buffer, count, datatype, root, comm);
-    return ortho__raise(comm, ortho__variant_bcast(&run, comm, buffer, count, datatype, root, grid));
+    return ortho__raise(comm, ortho__variant_bcast(&run, comm, buffer, count, datatype, root,
+                                                   grid));
 }
 
 int ortho_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                  MPI_Op op, int root, MPI_Comm comm)
 {
-    int size, rank;
-    ortho_grid_t grid = NULL;
+    int size, rank, inter;
     struct ortho__run run;
-    if (ortho__dropin_comm(comm, &size, &rank) &&
-        ortho__reduce_args(sendbuf, count, datatype, op, root, size) == MPI_SUCCESS)
-        grid = ortho__dropin_grid(comm, ORTHO_OP_REDUCE, ortho__dropin_bytes(count, datatype), &run);
+    int err = open_call(comm, &size, &rank, &inter);
+    if (err)
+        return err;
+    if (inter && root != MPI_PROC_NULL) {
+        err = ortho__args_count_type(count, datatype);
+        if (!err && op == MPI_OP_NULL)
+            err = MPI_ERR_OP;
+    } else if (!inter) {
+        err = ortho__args_reduce(sendbuf, recvbuf, count, datatype, op, root, rank, size);
+    }
+    if (err)
+        return ortho__raise(comm, err);
+    ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_REDUCE,
+                                 ortho__dropin_bytes(count, datatype), &run);
     if (grid == NULL)
         return PMPI_Reduce(sendbuf, recvbuf, count, datatype, op, root, comm);
-    return ortho__raise(comm, ortho__variant_reduce(&run, comm, sendbuf, recvbuf, count, datatype, op, root,
-                                                grid));
+    return ortho__raise(comm, ortho__variant_reduce(&run, comm, sendbuf, recvbuf, count,
+                                                    datatype, op, root, grid));
 }
 
 int ortho_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
                     MPI_Op op, MPI_Comm comm)
 {
-    int size, rank;
-    ortho_grid_t grid = NULL;
+    int size, rank, inter;
     struct ortho__run run;
-    if (ortho__dropin_comm(comm, &size, &rank) &&
-        ortho__allreduce_args(count, datatype, op) == MPI_SUCCESS)
-        grid = ortho__dropin_grid(comm, ORTHO_OP_ALLREDUCE, ortho__dropin_bytes(count, datatype), &run);
+    int err = open_call(comm, &size, &rank, &inter);
+    if (err)
+        return err;
+    if (inter) {
+        err = ortho__args_count_type(count, datatype);
+        if (!err && op == MPI_OP_NULL)
+            err = MPI_ERR_OP;
+    } else {
+        err = ortho__args_allreduce(sendbuf, recvbuf, count, datatype, op);
+    }
+    if (err)
+        return ortho__raise(comm, err);
+    ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_ALLREDUCE,
+                                 ortho__dropin_bytes(count, datatype), &run);
     if (grid == NULL)
         return PMPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm);
-    return ortho__raise(comm, ortho__variant_allreduce(&run, comm, sendbuf, recvbuf, count, datatype, op, grid));
+    return ortho__raise(comm, ortho__variant_allreduce(&run, comm, sendbuf, recvbuf, count,
+                                                       datatype, op, grid));
 }
 
 int ortho_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                  int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    int size, rank;
-    ortho_grid_t grid = NULL;
+    int size, rank, inter;
     struct ortho__run run;
-    if (ortho__dropin_comm(comm, &size, &rank) &&
-        ortho__gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype, root, rank,
-                           size) == MPI_SUCCESS) {
-        double bytes = rank == root ? ortho__dropin_bytes(recvcount, recvtype)
-                                    : ortho__dropin_bytes(sendcount, sendtype);
-        grid = ortho__dropin_grid(comm, ORTHO_OP_GATHER, bytes, &run);
-    }
+    int err = open_call(comm, &size, &rank, &inter);
+    if (err)
+        return err;
+    if (inter && root == MPI_ROOT)
+        err = ortho__args_count_type(recvcount, recvtype);
+    else if (inter && root != MPI_PROC_NULL)
+        err = ortho__args_count_type(sendcount, sendtype);
+    else if (!inter)
+        err = ortho__args_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                 root, rank, size);
+    if (err)
+        return ortho__raise(comm, err);
+    double bytes = rank == root ? ortho__dropin_bytes(recvcount, recvtype)
+                                : ortho__dropin_bytes(sendcount, sendtype);
+    ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_GATHER, bytes, &run);
     if (grid == NULL)
         return PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
                            comm);
-    return ortho__raise(comm, ortho__variant_gather(&run, comm, sendbuf, sendcount, sendtype, recvbuf,
-                                                recvcount, recvtype, root, grid));
+    return ortho__raise(comm, ortho__variant_gather(&run, comm, sendbuf, sendcount, sendtype,
+                                                    recvbuf, recvcount, recvtype, root, grid));
 }
 
 int ortho_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                   int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
-    int size, rank;
-    ortho_grid_t grid = NULL;
+    int size, rank, inter;
     struct ortho__run run;
-    if (ortho__dropin_comm(comm, &size, &rank) &&
-        ortho__scatter_args(sendcount, sendtype, recvbuf, recvcount, recvtype, root, rank,
-                            size) == MPI_SUCCESS) {
-        double bytes = rank == root ? ortho__dropin_bytes(sendcount, sendtype)
-                                    : ortho__dropin_bytes(recvcount, recvtype);
-        grid = ortho__dropin_grid(comm, ORTHO_OP_SCATTER, bytes, &run);
-    }
+    int err = open_call(comm, &size, &rank, &inter);
+    if (err)
+        return err;
+    if (inter && root == MPI_ROOT)
+        err = ortho__args_count_type(sendcount, sendtype);
+    else if (inter && root != MPI_PROC_NULL)
+        err = ortho__args_count_type(recvcount, recvtype);
+    else if (!inter)
+        err = ortho__args_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                  root, rank, size);
+    if (err)
+        return ortho__raise(comm, err);
+    double bytes = rank == root ? ortho__dropin_bytes(sendcount, sendtype)
+                                : ortho__dropin_bytes(recvcount, recvtype);
+    ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_SCATTER, bytes, &run);
     if (grid == NULL)
         return PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
                             comm);
-    return ortho__raise(comm, ortho__variant_scatter(&run, comm, sendbuf, sendcount, sendtype, recvbuf,
-                                                 recvcount, recvtype, root, grid));
+    return ortho__raise(comm, ortho__variant_scatter(&run, comm, sendbuf, sendcount, sendtype,
+                                                     recvbuf, recvcount, recvtype, root, grid));
 }
 
 int ortho_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                     int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
-    int size, rank;
-    ortho_grid_t grid = NULL;
+    int size, rank, inter;
     struct ortho__run run;
-    if (ortho__dropin_comm(comm, &size, &rank) &&
-        ortho__allgather_args(sendbuf, sendcount, sendtype, recvcount, recvtype) == MPI_SUCCESS)
-        grid = ortho__dropin_grid(comm, ORTHO_OP_ALLGATHER, ortho__dropin_bytes(recvcount, recvtype), &run);
+    int err = open_call(comm, &size, &rank, &inter);
+    if (err)
+        return err;
+    if (inter) {
+        err = ortho__args_count_type(recvcount, recvtype);
+        if (!err && sendbuf != MPI_IN_PLACE)
+            err = ortho__args_count_type(sendcount, sendtype);
+    } else {
+        err = ortho__args_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype);
+    }
+    if (err)
+        return ortho__raise(comm, err);
+    ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_ALLGATHER,
+                                 ortho__dropin_bytes(recvcount, recvtype), &run);
     if (grid == NULL)
         return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-    return ortho__raise(comm, ortho__variant_allgather(&run, comm, sendbuf, sendcount, sendtype, recvbuf,
-                                                   recvcount, recvtype, grid));
+    return ortho__raise(comm, ortho__variant_allgather(&run, comm, sendbuf, sendcount, sendtype,
+                                                       recvbuf, recvcount, recvtype, grid));
 }
 
 int ortho_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                      const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                      MPI_Comm comm)
 {
-    int size, rank;
-    ortho_grid_t grid = NULL;
+    int size, rank, inter;
     struct ortho__run run;
-    if (ortho__dropin_comm(comm, &size, &rank) &&
-        ortho__allgatherv_args(sendbuf, sendcount, sendtype, recvcounts, displs, recvtype,
-                               size) == MPI_SUCCESS) {
-        double total = 0;
+    int err = open_call(comm, &size, &rank, &inter);
+    if (err)
+        return err;
+    if (inter) {
+        err = recvtype == MPI_DATATYPE_NULL ? MPI_ERR_TYPE : MPI_SUCCESS;
+        if (!err && sendbuf != MPI_IN_PLACE)
+            err = ortho__args_count_type(sendcount, sendtype);
+    } else {
+        err = ortho__args_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                     recvtype, size);
+    }
+    if (err)
+        return ortho__raise(comm, err);
+    ortho_grid_t grid = NULL;
+    if (!inter) {
+        /* the mean block, from the exact total (the same on every process) */
+        long long total = 0;
         for (int i = 0; i < size; i++)
             total += recvcounts[i];
-        grid = ortho__dropin_grid(comm, ORTHO_OP_ALLGATHERV, ortho__dropin_bytes(total / size, recvtype), &run);
+        grid = grid_for(comm, inter, size, ORTHO_OP_ALLGATHERV,
+                        ortho__dropin_bytes((double)total, recvtype) / size, &run);
     }
     if (grid == NULL)
         return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
                                recvtype, comm);
-    return ortho__raise(comm, ortho__variant_allgatherv(&run, comm, sendbuf, sendcount, sendtype, recvbuf,
-                                                    recvcounts, displs, recvtype, grid));
+    return ortho__raise(comm, ortho__variant_allgatherv(&run, comm, sendbuf, sendcount,
+                                                        sendtype, recvbuf, recvcounts, displs,
+                                                        recvtype, grid));
 }
 
 int ortho_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                   const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
                   MPI_Comm comm)
 {
-    int size, rank;
-    ortho_grid_t grid = NULL;
+    int size, rank, inter;
     struct ortho__run run;
-    if (ortho__dropin_comm(comm, &size, &rank) &&
-        ortho__gatherv_args(sendbuf, sendcount, sendtype, recvcounts, displs, recvtype, root,
-                            rank, size) == MPI_SUCCESS)
-        grid = ortho__dropin_grid(comm, ORTHO_OP_GATHERV, -1.0, &run);
+    int err = open_call(comm, &size, &rank, &inter);
+    if (err)
+        return err;
+    if (inter && root == MPI_ROOT)
+        err = recvtype == MPI_DATATYPE_NULL ? MPI_ERR_TYPE : MPI_SUCCESS;
+    else if (inter && root != MPI_PROC_NULL)
+        err = ortho__args_count_type(sendcount, sendtype);
+    else if (!inter)
+        err = ortho__args_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                  recvtype, root, rank, size);
+    if (err)
+        return ortho__raise(comm, err);
+    ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_GATHERV, -1.0, &run);
     if (grid == NULL)
         return PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
                             recvtype, root, comm);
-    return ortho__raise(comm, ortho__variant_gatherv(&run, comm, sendbuf, sendcount, sendtype, recvbuf,
-                                                 recvcounts, displs, recvtype, root, grid));
+    return ortho__raise(comm, ortho__variant_gatherv(&run, comm, sendbuf, sendcount, sendtype,
+                                                     recvbuf, recvcounts, displs, recvtype,
+                                                     root, grid));
 }
 
 int ortho_scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
                    MPI_Datatype sendtype, void *recvbuf, int recvcount, MPI_Datatype recvtype,
                    int root, MPI_Comm comm)
 {
-    int size, rank;
-    ortho_grid_t grid = NULL;
+    int size, rank, inter;
     struct ortho__run run;
-    if (ortho__dropin_comm(comm, &size, &rank) &&
-        ortho__scatterv_args(sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
-                             rank, size) == MPI_SUCCESS)
-        grid = ortho__dropin_grid(comm, ORTHO_OP_SCATTERV, -1.0, &run);
+    int err = open_call(comm, &size, &rank, &inter);
+    if (err)
+        return err;
+    if (inter && root == MPI_ROOT)
+        err = sendtype == MPI_DATATYPE_NULL ? MPI_ERR_TYPE : MPI_SUCCESS;
+    else if (inter && root != MPI_PROC_NULL)
+        err = ortho__args_count_type(recvcount, recvtype);
+    else if (!inter)
+        err = ortho__args_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                                   recvtype, root, rank, size);
+    if (err)
+        return ortho__raise(comm, err);
+    ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_SCATTERV, -1.0, &run);
     if (grid == NULL)
         return PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
                              recvtype, root, comm);
-    return ortho__raise(comm, ortho__variant_scatterv(&run, comm, sendbuf, sendcounts, displs, sendtype,
-                                                  recvbuf, recvcount, recvtype, root, grid));
+    return ortho__raise(comm, ortho__variant_scatterv(&run, comm, sendbuf, sendcounts, displs,
+                                                      sendtype, recvbuf, recvcount, recvtype,
+                                                      root, grid));
 }

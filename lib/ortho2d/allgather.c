@@ -89,20 +89,6 @@ static int allgather_step(const void *sendbuf, int sendcount, MPI_Datatype sendt
     return err;
 }
 
-int ortho__allgather_args(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                          int recvcount, MPI_Datatype recvtype)
-{
-    if (sendbuf != MPI_IN_PLACE && sendcount < 0)
-        return MPI_ERR_COUNT;
-    if (sendbuf != MPI_IN_PLACE && sendtype == MPI_DATATYPE_NULL)
-        return MPI_ERR_TYPE;
-    if (recvcount < 0)
-        return MPI_ERR_COUNT;
-    if (recvtype == MPI_DATATYPE_NULL)
-        return MPI_ERR_TYPE;
-    return MPI_SUCCESS;
-}
-
 int ortho__allgather_run(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                          void *recvbuf, int recvcount, MPI_Datatype recvtype,
                          const struct ortho_grid *grid)
@@ -117,26 +103,4 @@ int ortho__allgather_run(const void *sendbuf, int sendcount, MPI_Datatype sendty
                               grid->comm);
     return allgather_step(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, 1, 1,
                           grid);
-}
-
-int ortho__allgather_checked(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                             void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                             ortho_grid_t grid, int ndims)
-{
-    int err = ortho__check_grid(grid, ndims);
-    if (err)
-        return err;
-    err = ortho__allgather_args(sendbuf, sendcount, sendtype, recvcount, recvtype);
-    if (!err)
-        err = ortho__allgather_run(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                   grid);
-    return ortho__raise(grid->comm, err);
-}
-
-int ortho_2d_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                       void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                       ortho_grid_t grid)
-{
-    return ortho__allgather_checked(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                    grid, 2);
 }

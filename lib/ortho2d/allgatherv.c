@@ -125,49 +125,10 @@ static int allgatherv_step(const void *sendbuf, int sendcount, MPI_Datatype send
     return err;
 }
 
-int ortho__allgatherv_args(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                           const int recvcounts[], const int displs[], MPI_Datatype recvtype,
-                           int size)
-{
-    if (sendbuf != MPI_IN_PLACE && sendcount < 0)
-        return MPI_ERR_COUNT;
-    if (sendbuf != MPI_IN_PLACE && sendtype == MPI_DATATYPE_NULL)
-        return MPI_ERR_TYPE;
-    int err = ortho__counts_ok(recvcounts, displs, size);
-    if (err)
-        return err;
-    if (recvtype == MPI_DATATYPE_NULL)
-        return MPI_ERR_TYPE;
-    return MPI_SUCCESS;
-}
-
 int ortho__allgatherv_run(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                           void *recvbuf, const int recvcounts[], const int displs[],
                           MPI_Datatype recvtype, const struct ortho_grid *grid)
 {
     return allgatherv_step(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
                            grid);
-}
-
-int ortho__allgatherv_checked(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                              void *recvbuf, const int recvcounts[], const int displs[],
-                              MPI_Datatype recvtype, ortho_grid_t grid, int ndims)
-{
-    int err = ortho__check_grid(grid, ndims);
-    if (err)
-        return err;
-    err = ortho__allgatherv_args(sendbuf, sendcount, sendtype, recvcounts, displs, recvtype,
-                                 grid->size);
-    if (!err)
-        err = ortho__allgatherv_run(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                    recvtype, grid);
-    return ortho__raise(grid->comm, err);
-}
-
-int ortho_2d_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                        void *recvbuf, const int recvcounts[], const int displs[],
-                        MPI_Datatype recvtype, ortho_grid_t grid)
-{
-    return ortho__allgatherv_checked(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                     recvtype, grid, 2);
 }

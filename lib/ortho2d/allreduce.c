@@ -48,39 +48,10 @@ static int allreduce_step(const void *sendbuf, void *recvbuf, int count, MPI_Dat
     return err;
 }
 
-int ortho__allreduce_args(int count, MPI_Datatype type, MPI_Op op)
-{
-    if (count < 0)
-        return MPI_ERR_COUNT;
-    if (type == MPI_DATATYPE_NULL)
-        return MPI_ERR_TYPE;
-    if (op == MPI_OP_NULL)
-        return MPI_ERR_OP;
-    return MPI_SUCCESS;
-}
-
 int ortho__allreduce_run(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
                          MPI_Op op, const struct ortho_grid *grid)
 {
     if (count == 0)
         return MPI_SUCCESS;
     return allreduce_step(sendbuf, recvbuf, count, type, op, grid);
-}
-
-int ortho__allreduce_checked(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
-                             MPI_Op op, ortho_grid_t grid, int ndims)
-{
-    int err = ortho__check_grid(grid, ndims);
-    if (err)
-        return err;
-    err = ortho__allreduce_args(count, type, op);
-    if (!err)
-        err = ortho__allreduce_run(sendbuf, recvbuf, count, type, op, grid);
-    return ortho__raise(grid->comm, err);
-}
-
-int ortho_2d_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
-                       MPI_Op op, ortho_grid_t grid)
-{
-    return ortho__allreduce_checked(sendbuf, recvbuf, count, type, op, grid, 2);
 }

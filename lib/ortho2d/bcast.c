@@ -59,36 +59,8 @@ static int bcast_step(void *buf, int count, MPI_Datatype type, int root,
     return err ? err : wait_err;
 }
 
-int ortho__bcast_args(int count, MPI_Datatype type, int root, int size)
-{
-    if (root < 0 || root >= size)
-        return MPI_ERR_ROOT;
-    if (count < 0)
-        return MPI_ERR_COUNT;
-    if (type == MPI_DATATYPE_NULL)
-        return MPI_ERR_TYPE;
-    return MPI_SUCCESS;
-}
-
 int ortho__bcast_run(void *buf, int count, MPI_Datatype type, int root,
                      const struct ortho_grid *grid)
 {
     return bcast_step(buf, count, type, root, grid);
-}
-
-int ortho__bcast_checked(void *buf, int count, MPI_Datatype type, int root, ortho_grid_t grid,
-                         int ndims)
-{
-    int err = ortho__check_grid(grid, ndims);
-    if (err)
-        return err;
-    err = ortho__bcast_args(count, type, root, grid->size);
-    if (!err)
-        err = ortho__bcast_run(buf, count, type, root, grid);
-    return ortho__raise(grid->comm, err);
-}
-
-int ortho_2d_bcast(void *buf, int count, MPI_Datatype type, int root, ortho_grid_t grid)
-{
-    return ortho__bcast_checked(buf, count, type, root, grid, 2);
 }

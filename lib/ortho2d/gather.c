@@ -168,24 +168,6 @@ static int gather_root_packed(const void *sendbuf, int sendcount, MPI_Datatype s
     return err;
 }
 
-int ortho__gather_args(const void *sendbuf, int sendcount, MPI_Datatype sendtype, int recvcount,
-                       MPI_Datatype recvtype, int root, int rank, int size)
-{
-    if (root < 0 || root >= size)
-        return MPI_ERR_ROOT;
-    int is_root = rank == root;
-    int sends = !(is_root && sendbuf == MPI_IN_PLACE);
-    if (sends && sendcount < 0)
-        return MPI_ERR_COUNT;
-    if (sends && sendtype == MPI_DATATYPE_NULL)
-        return MPI_ERR_TYPE;
-    if (is_root && recvcount < 0)
-        return MPI_ERR_COUNT;
-    if (is_root && recvtype == MPI_DATATYPE_NULL)
-        return MPI_ERR_TYPE;
-    return MPI_SUCCESS;
-}
-
 int ortho__gather_run(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                       int recvcount, MPI_Datatype recvtype, int root,
                       const struct ortho_grid *grid)
@@ -206,27 +188,4 @@ int ortho__gather_run(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                                   block_bytes, grid);
     struct gather_level lv = {recvbuf, recvcount, recvtype, root, block_bytes, 1, 1};
     return gather_step(sendbuf, sendcount, sendtype, &lv, grid);
-}
-
-int ortho__gather_checked(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                          void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                          ortho_grid_t grid, int ndims)
-{
-    int err = ortho__check_grid(grid, ndims);
-    if (err)
-        return err;
-    err = ortho__gather_args(sendbuf, sendcount, sendtype, recvcount, recvtype, root, grid->rank,
-                             grid->size);
-    if (!err)
-        err = ortho__gather_run(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                                grid);
-    return ortho__raise(grid->comm, err);
-}
-
-int ortho_2d_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                    void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                    int root, ortho_grid_t grid)
-{
-    return ortho__gather_checked(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                 root, grid, 2);
 }

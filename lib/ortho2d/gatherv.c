@@ -215,31 +215,6 @@ static int gatherv_step(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
     return err;
 }
 
-int ortho__gatherv_args(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                        const int recvcounts[], const int displs[], MPI_Datatype recvtype,
-                        int root, int rank, int size)
-{
-    if (root < 0 || root >= size)
-        return MPI_ERR_ROOT;
-    int is_root = rank == root;
-    int sends = !(is_root && sendbuf == MPI_IN_PLACE);
-    int my_bytes;
-    if (sends && sendcount < 0)
-        return MPI_ERR_COUNT;
-    if (sends && sendtype == MPI_DATATYPE_NULL)
-        return MPI_ERR_TYPE;
-    if (is_root) {
-        int err = ortho__counts_ok(recvcounts, displs, size);
-        if (err)
-            return err;
-        if (recvtype == MPI_DATATYPE_NULL)
-            return MPI_ERR_TYPE;
-    }
-    if (sends && ortho__bytes(sendcount, sendtype, &my_bytes))
-        return MPI_ERR_COUNT;
-    return MPI_SUCCESS;
-}
-
 int ortho__gatherv_run(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                        const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                        int root, const struct ortho_grid *grid)
@@ -249,27 +224,4 @@ int ortho__gatherv_run(const void *sendbuf, int sendcount, MPI_Datatype sendtype
         ortho__bytes(sendcount, sendtype, &my_bytes);
     return gatherv_step(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
                         my_bytes, grid);
-}
-
-int ortho__gatherv_checked(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                           void *recvbuf, const int recvcounts[], const int displs[],
-                           MPI_Datatype recvtype, int root, ortho_grid_t grid, int ndims)
-{
-    int err = ortho__check_grid(grid, ndims);
-    if (err)
-        return err;
-    err = ortho__gatherv_args(sendbuf, sendcount, sendtype, recvcounts, displs, recvtype, root,
-                              grid->rank, grid->size);
-    if (!err)
-        err = ortho__gatherv_run(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                 recvtype, root, grid);
-    return ortho__raise(grid->comm, err);
-}
-
-int ortho_2d_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                     void *recvbuf, const int recvcounts[], const int displs[],
-                     MPI_Datatype recvtype, int root, ortho_grid_t grid)
-{
-    return ortho__gatherv_checked(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                  recvtype, root, grid, 2);
 }

@@ -105,21 +105,6 @@ static int reduce_step(const void *input, void *recvbuf, int count, MPI_Datatype
     return reduce_leader(input, recvbuf, count, type, op, root, row_root, grid);
 }
 
-int ortho__reduce_args(const void *sendbuf, int count, MPI_Datatype type, MPI_Op op, int root,
-                       int size)
-{
-    (void)sendbuf;
-    if (root < 0 || root >= size)
-        return MPI_ERR_ROOT;
-    if (count < 0)
-        return MPI_ERR_COUNT;
-    if (type == MPI_DATATYPE_NULL)
-        return MPI_ERR_TYPE;
-    if (op == MPI_OP_NULL)
-        return MPI_ERR_OP;
-    return MPI_SUCCESS;
-}
-
 int ortho__reduce_run(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
                       MPI_Op op, int root, const struct ortho_grid *grid)
 {
@@ -128,22 +113,4 @@ int ortho__reduce_run(const void *sendbuf, void *recvbuf, int count, MPI_Datatyp
     /* The root's input, never MPI_IN_PLACE (see above). */
     const void *input = grid->rank == root && sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
     return reduce_step(input, recvbuf, count, type, op, root, grid);
-}
-
-int ortho__reduce_checked(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
-                          MPI_Op op, int root, ortho_grid_t grid, int ndims)
-{
-    int err = ortho__check_grid(grid, ndims);
-    if (err)
-        return err;
-    err = ortho__reduce_args(sendbuf, count, type, op, root, grid->size);
-    if (!err)
-        err = ortho__reduce_run(sendbuf, recvbuf, count, type, op, root, grid);
-    return ortho__raise(grid->comm, err);
-}
-
-int ortho_2d_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
-                    MPI_Op op, int root, ortho_grid_t grid)
-{
-    return ortho__reduce_checked(sendbuf, recvbuf, count, type, op, root, grid, 2);
 }

@@ -161,24 +161,6 @@ static int scatter_step(void *recvbuf, int recvcount, MPI_Datatype recvtype,
     return err;
 }
 
-int ortho__scatter_args(int sendcount, MPI_Datatype sendtype, const void *recvbuf,
-                        int recvcount, MPI_Datatype recvtype, int root, int rank, int size)
-{
-    if (root < 0 || root >= size)
-        return MPI_ERR_ROOT;
-    int is_root = rank == root;
-    int receives = !(is_root && recvbuf == MPI_IN_PLACE);
-    if (is_root && sendcount < 0)
-        return MPI_ERR_COUNT;
-    if (is_root && sendtype == MPI_DATATYPE_NULL)
-        return MPI_ERR_TYPE;
-    if (receives && recvcount < 0)
-        return MPI_ERR_COUNT;
-    if (receives && recvtype == MPI_DATATYPE_NULL)
-        return MPI_ERR_TYPE;
-    return MPI_SUCCESS;
-}
-
 int ortho__scatter_run(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
                        int recvcount, MPI_Datatype recvtype, int root,
                        const struct ortho_grid *grid)
@@ -194,27 +176,4 @@ int ortho__scatter_run(const void *sendbuf, int sendcount, MPI_Datatype sendtype
                             grid->comm);
     struct scatter_level lv = {sendbuf, sendcount, sendtype, root, block_bytes, 1, 1};
     return scatter_step(recvbuf, recvcount, recvtype, &lv, grid);
-}
-
-int ortho__scatter_checked(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                           void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                           ortho_grid_t grid, int ndims)
-{
-    int err = ortho__check_grid(grid, ndims);
-    if (err)
-        return err;
-    err = ortho__scatter_args(sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                              grid->rank, grid->size);
-    if (!err)
-        err = ortho__scatter_run(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                 root, grid);
-    return ortho__raise(grid->comm, err);
-}
-
-int ortho_2d_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                     void *recvbuf, int recvcount, MPI_Datatype recvtype,
-                     int root, ortho_grid_t grid)
-{
-    return ortho__scatter_checked(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                  root, grid, 2);
 }

@@ -218,31 +218,6 @@ static int scatterv_step(const void *sendbuf, const int sendcounts[], const int 
     return err;
 }
 
-int ortho__scatterv_args(const int sendcounts[], const int displs[], MPI_Datatype sendtype,
-                         const void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                         int rank, int size)
-{
-    if (root < 0 || root >= size)
-        return MPI_ERR_ROOT;
-    int is_root = rank == root;
-    int receives = !(is_root && recvbuf == MPI_IN_PLACE);
-    int my_bytes;
-    if (is_root) {
-        int err = ortho__counts_ok(sendcounts, displs, size);
-        if (err)
-            return err;
-        if (sendtype == MPI_DATATYPE_NULL)
-            return MPI_ERR_TYPE;
-    }
-    if (receives && recvcount < 0)
-        return MPI_ERR_COUNT;
-    if (receives && recvtype == MPI_DATATYPE_NULL)
-        return MPI_ERR_TYPE;
-    if (receives && ortho__bytes(recvcount, recvtype, &my_bytes))
-        return MPI_ERR_COUNT;
-    return MPI_SUCCESS;
-}
-
 int ortho__scatterv_run(const void *sendbuf, const int sendcounts[], const int displs[],
                         MPI_Datatype sendtype, void *recvbuf, int recvcount,
                         MPI_Datatype recvtype, int root, const struct ortho_grid *grid)
@@ -252,27 +227,4 @@ int ortho__scatterv_run(const void *sendbuf, const int sendcounts[], const int d
         ortho__bytes(recvcount, recvtype, &my_bytes);
     return scatterv_step(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
                          root, my_bytes, grid);
-}
-
-int ortho__scatterv_checked(const void *sendbuf, const int sendcounts[], const int displs[],
-                            MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                            MPI_Datatype recvtype, int root, ortho_grid_t grid, int ndims)
-{
-    int err = ortho__check_grid(grid, ndims);
-    if (err)
-        return err;
-    err = ortho__scatterv_args(sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
-                               grid->rank, grid->size);
-    if (!err)
-        err = ortho__scatterv_run(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
-                                  recvtype, root, grid);
-    return ortho__raise(grid->comm, err);
-}
-
-int ortho_2d_scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
-                      MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                      MPI_Datatype recvtype, int root, ortho_grid_t grid)
-{
-    return ortho__scatterv_checked(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
-                                   recvtype, root, grid, 2);
 }

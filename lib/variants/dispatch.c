@@ -6,6 +6,12 @@
  *    roots through grid->inv, blocks through counts and displacements in
  *    the grid's order (the v-forms of the paper's phases), or placed by
  *    the variant itself;
+ *  - every operation but the reductions runs on bytes (common/as_bytes.h):
+ *    each process's (count, datatype) pair becomes the same count of
+ *    MPI_BYTE everywhere, v-layouts become prefix sums, root-only
+ *    arguments are read at the root only, so every choice below (and in
+ *    the variants) is taken alike on every process; reductions need no
+ *    conversion, MPI makes their count and datatype equal everywhere;
  *  - an order or variant that cannot run on this grid or with this
  *    MPI_Op runs what can: the columns order of reductions needs a
  *    commutative op (else the rows order), a reordered grid needs one for
@@ -17,6 +23,7 @@
 
 #include <stdlib.h>
 
+#include "common/as_bytes.h"
 #include "common/buffers.h"
 #include "ortho2d/steps.h"
 #include "variants/common.h"
@@ -44,17 +51,34 @@ ortho_order ortho__variant_order_on(ortho_variant v, ortho_op op, ortho_order or
     }
 }
 
+/* This process's rank in the caller's order. */
+static int caller_rank(const struct ortho_grid *grid)
+{
+    return ortho__pos(grid, grid->rank);
+}
+
+static int bcast_bytes(const struct ortho__run *run, void *buf, int n, int root,
+                       const struct ortho_grid *grid)
+{
+    int g = ortho__grid_rank(grid, root);
+    if (run->variant == ORTHO_VARIANT_SCAG)
+        return run->order == ORTHO_ORDER_COLS ? ortho__bcast_scag_cols(buf, n, MPI_BYTE, g, grid)
+                                              : ortho__bcast_scag_rows(buf, n, MPI_BYTE, g, grid);
+    if (run->order == ORTHO_ORDER_ROWS)
+        return ortho__bcast_rows(buf, n, MPI_BYTE, g, grid);
+    return ortho__bcast_run(buf, n, MPI_BYTE, g, grid);
+}
+
 int ortho__variant_bcast(const struct ortho__run *run, MPI_Comm comm, void *buf, int count,
                          MPI_Datatype type, int root, const struct ortho_grid *grid)
 {
-    (void)comm;
-    int g = ortho__grid_rank(grid, root);
-    if (run->variant == ORTHO_VARIANT_SCAG)
-        return run->order == ORTHO_ORDER_COLS ? ortho__bcast_scag_cols(buf, count, type, g, grid)
-                                              : ortho__bcast_scag_rows(buf, count, type, g, grid);
-    if (run->order == ORTHO_ORDER_ROWS)
-        return ortho__bcast_rows(buf, count, type, g, grid);
-    return ortho__bcast_run(buf, count, type, g, grid);
+    struct ortho__as_bytes b;
+    int err = ortho__as_bytes_bcast(buf, count, type, caller_rank(grid) == root, comm, &b);
+    if (!err && b.native)
+        err = PMPI_Bcast(buf, count, type, root, comm);
+    else if (!err && !b.skip)
+        err = bcast_bytes(run, b.recvbuf, b.recvbytes, root, grid);
+    return ortho__as_bytes_finish(&b, err);
 }
 
 int ortho__variant_reduce(const struct ortho__run *run, MPI_Comm comm, const void *sendbuf,
@@ -120,30 +144,55 @@ static int *permuted(const struct ortho_grid *grid, const int counts[], const in
     return a;
 }
 
+/* Gather of n bytes per process; recvbuf significant at the root only. */
+static int gather_bytes(const struct ortho__run *run, const void *sendbuf, void *recvbuf, int n,
+                        int root, const struct ortho_grid *grid)
+{
+    int g = ortho__grid_rank(grid, root), err;
+    if (run->order == ORTHO_ORDER_COLS && !ortho__is_uneven(grid))
+        return ortho__gather_cols(sendbuf, n, MPI_BYTE, recvbuf, n, MPI_BYTE, g, grid);
+    if (grid->perm == NULL)
+        return ortho__gather_run(sendbuf, n, MPI_BYTE, recvbuf, n, MPI_BYTE, g, grid);
+    int *a = NULL;
+    if (grid->rank == g && (a = unit_blocks(grid, n, 1)) == NULL)
+        return MPI_ERR_NO_MEM;
+    if (grid->rank == g && sendbuf == MPI_IN_PLACE)
+        sendbuf = (const char *)recvbuf + (size_t)root * (size_t)n;
+    err = ortho__gatherv_run(sendbuf, n, MPI_BYTE, recvbuf, a, a != NULL ? a + grid->size : NULL,
+                             MPI_BYTE, g, grid);
+    free(a);
+    return err;
+}
+
 int ortho__variant_gather(const struct ortho__run *run, MPI_Comm comm, const void *sendbuf,
                           int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                           MPI_Datatype recvtype, int root, const struct ortho_grid *grid)
 {
+    struct ortho__as_bytes b;
+    int me = caller_rank(grid);
+    int err = ortho__as_bytes_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                     me == root, grid->size, me, comm, &b);
+    if (!err && b.native)
+        err = PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+    else if (!err && !b.skip)
+        err = gather_bytes(run, b.sendbuf, b.recvbuf, b.recvbytes, root, grid);
+    return ortho__as_bytes_finish(&b, err);
+}
+
+/* Scatter of n bytes per process; sendbuf significant at the root only. */
+static int scatter_bytes(const struct ortho__run *run, const void *sendbuf, void *recvbuf, int n,
+                         int root, const struct ortho_grid *grid)
+{
     int g = ortho__grid_rank(grid, root), err;
-    if (ortho__mul_int(grid->size, recvcount) < 0 || ortho__mul_int(grid->size, sendcount) < 0)
-        return PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                           comm);
-    if (run->order == ORTHO_ORDER_COLS && !ortho__is_uneven(grid))
-        return ortho__gather_cols(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, g,
-                                  grid);
+    if (run->order == ORTHO_ORDER_ROWS && !ortho__is_uneven(grid))
+        return ortho__scatter_rows(sendbuf, n, MPI_BYTE, recvbuf, n, MPI_BYTE, g, grid);
     if (grid->perm == NULL)
-        return ortho__gather_run(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, g,
-                                 grid);
+        return ortho__scatter_run(sendbuf, n, MPI_BYTE, recvbuf, n, MPI_BYTE, g, grid);
     int *a = NULL;
-    if (grid->rank == g && (a = unit_blocks(grid, recvcount, 1)) == NULL)
+    if (grid->rank == g && (a = unit_blocks(grid, n, 1)) == NULL)
         return MPI_ERR_NO_MEM;
-    if (grid->rank == g && sendbuf == MPI_IN_PLACE) {
-        sendbuf = ortho__offset(recvbuf, (MPI_Aint)root * recvcount, recvtype);
-        sendcount = recvcount;
-        sendtype = recvtype;
-    }
-    err = ortho__gatherv_run(sendbuf, sendcount, sendtype, recvbuf, a, a != NULL ? a + grid->size : NULL,
-                             recvtype, g, grid);
+    err = ortho__scatterv_run(sendbuf, a, a != NULL ? a + grid->size : NULL, MPI_BYTE, recvbuf,
+                              n, MPI_BYTE, g, grid);
     free(a);
     return err;
 }
@@ -152,21 +201,39 @@ int ortho__variant_scatter(const struct ortho__run *run, MPI_Comm comm, const vo
                            int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                            MPI_Datatype recvtype, int root, const struct ortho_grid *grid)
 {
-    int g = ortho__grid_rank(grid, root), err;
-    if (ortho__mul_int(grid->size, recvcount) < 0 || ortho__mul_int(grid->size, sendcount) < 0)
-        return PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                            comm);
-    if (run->order == ORTHO_ORDER_ROWS && !ortho__is_uneven(grid))
-        return ortho__scatter_rows(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                   g, grid);
-    if (grid->perm == NULL)
-        return ortho__scatter_run(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                  g, grid);
-    int *a = NULL;
-    if (grid->rank == g && (a = unit_blocks(grid, sendcount, 1)) == NULL)
+    struct ortho__as_bytes b;
+    int me = caller_rank(grid);
+    int err = ortho__as_bytes_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                      recvtype, me == root, grid->size, me, comm, &b);
+    if (!err && b.native)
+        err = PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                           comm);
+    else if (!err && !b.skip)
+        err = scatter_bytes(run, b.sendbuf, b.recvbuf, b.recvbytes, root, grid);
+    return ortho__as_bytes_finish(&b, err);
+}
+
+/* Allgather of n bytes per process. */
+static int allgather_bytes(const struct ortho__run *run, const void *sendbuf, void *recvbuf,
+                           int n, const struct ortho_grid *grid)
+{
+    int err;
+    int even = !ortho__is_uneven(grid);
+    int pipe = run->variant == ORTHO_VARIANT_PIPE && (even || run->order == ORTHO_ORDER_COLS);
+    int cols = run->order == ORTHO_ORDER_COLS && even && !pipe;
+    if (!cols && !pipe && grid->perm == NULL)
+        return ortho__allgather_run(sendbuf, n, MPI_BYTE, recvbuf, n, MPI_BYTE, grid);
+    int *a = unit_blocks(grid, n, !cols && !pipe);
+    if (a == NULL)
         return MPI_ERR_NO_MEM;
-    err = ortho__scatterv_run(sendbuf, a, a != NULL ? a + grid->size : NULL, sendtype, recvbuf,
-                              recvcount, recvtype, g, grid);
+    int p = grid->size;
+    if (pipe)
+        err = ortho__allgatherv_pipe(sendbuf, n, MPI_BYTE, recvbuf, a, a + p, MPI_BYTE,
+                                     run->order == ORTHO_ORDER_COLS, grid);
+    else if (cols)
+        err = ortho__allgatherv_cols(sendbuf, n, MPI_BYTE, recvbuf, a, a + p, MPI_BYTE, grid);
+    else
+        err = ortho__allgatherv_run(sendbuf, n, MPI_BYTE, recvbuf, a, a + p, MPI_BYTE, grid);
     free(a);
     return err;
 }
@@ -175,31 +242,36 @@ int ortho__variant_allgather(const struct ortho__run *run, MPI_Comm comm, const 
                              int sendcount, MPI_Datatype sendtype, void *recvbuf, int recvcount,
                              MPI_Datatype recvtype, const struct ortho_grid *grid)
 {
-    int block = 0, err;
-    if (ortho__bytes(recvcount, recvtype, &block) == MPI_SUCCESS && block == 0)
-        return MPI_SUCCESS;
-    if (ortho__mul_int(grid->size, recvcount) < 0 ||
-        ortho__bytes((MPI_Aint)grid->size * recvcount, recvtype, &block) != MPI_SUCCESS)
-        return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-    int even = !ortho__is_uneven(grid);
-    int pipe = run->variant == ORTHO_VARIANT_PIPE && (even || run->order == ORTHO_ORDER_COLS);
-    int cols = run->order == ORTHO_ORDER_COLS && even && !pipe;
-    if (!cols && !pipe && grid->perm == NULL)
-        return ortho__allgather_run(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                    grid);
-    int *a = unit_blocks(grid, recvcount, !cols && !pipe);
+    struct ortho__as_bytes b;
+    int err = ortho__as_bytes_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                        recvtype, grid->size, caller_rank(grid), comm, &b);
+    if (!err && b.native)
+        err = PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+    else if (!err && !b.skip)
+        err = allgather_bytes(run, b.sendbuf, b.recvbuf, b.recvbytes, grid);
+    return ortho__as_bytes_finish(&b, err);
+}
+
+/* Allgatherv of bytes: counts and displs (prefix sums) alike everywhere. */
+static int allgatherv_bytes(const struct ortho__run *run, const void *sendbuf, int sendcount,
+                            void *recvbuf, const int counts[], const int displs[],
+                            const struct ortho_grid *grid)
+{
+    if (run->variant == ORTHO_VARIANT_PIPE &&
+        (!ortho__is_uneven(grid) || run->order == ORTHO_ORDER_COLS))
+        return ortho__allgatherv_pipe(sendbuf, sendcount, MPI_BYTE, recvbuf, counts, displs,
+                                      MPI_BYTE, run->order == ORTHO_ORDER_COLS, grid);
+    if (run->order == ORTHO_ORDER_COLS && !ortho__is_uneven(grid))
+        return ortho__allgatherv_cols(sendbuf, sendcount, MPI_BYTE, recvbuf, counts, displs,
+                                      MPI_BYTE, grid);
+    if (grid->perm == NULL)
+        return ortho__allgatherv_run(sendbuf, sendcount, MPI_BYTE, recvbuf, counts, displs,
+                                     MPI_BYTE, grid);
+    int *a = permuted(grid, counts, displs);
     if (a == NULL)
         return MPI_ERR_NO_MEM;
-    int p = grid->size;
-    if (pipe)
-        err = ortho__allgatherv_pipe(sendbuf, sendcount, sendtype, recvbuf, a, a + p, recvtype,
-                                     run->order == ORTHO_ORDER_COLS, grid);
-    else if (cols)
-        err = ortho__allgatherv_cols(sendbuf, sendcount, sendtype, recvbuf, a, a + p, recvtype,
-                                     grid);
-    else
-        err = ortho__allgatherv_run(sendbuf, sendcount, sendtype, recvbuf, a, a + p, recvtype,
-                                    grid);
+    int err = ortho__allgatherv_run(sendbuf, sendcount, MPI_BYTE, recvbuf, a, a + grid->size,
+                                    MPI_BYTE, grid);
     free(a);
     return err;
 }
@@ -209,22 +281,35 @@ int ortho__variant_allgatherv(const struct ortho__run *run, MPI_Comm comm, const
                               const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                               const struct ortho_grid *grid)
 {
-    (void)comm;
-    if (run->variant == ORTHO_VARIANT_PIPE &&
-        (!ortho__is_uneven(grid) || run->order == ORTHO_ORDER_COLS))
-        return ortho__allgatherv_pipe(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                      recvtype, run->order == ORTHO_ORDER_COLS, grid);
-    if (run->order == ORTHO_ORDER_COLS && !ortho__is_uneven(grid))
-        return ortho__allgatherv_cols(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                                      displs, recvtype, grid);
+    struct ortho__as_bytes b;
+    int err = ortho__as_bytes_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                         displs, recvtype, grid->size, caller_rank(grid), comm,
+                                         &b);
+    if (!err && b.native)
+        err = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                              recvtype, comm);
+    else if (!err && !b.skip)
+        err = allgatherv_bytes(run, b.sendbuf, b.sendbytes, b.recvbuf, b.counts, b.displs, grid);
+    return ortho__as_bytes_finish(&b, err);
+}
+
+/* Gatherv of bytes: counts and displs (prefix sums) at the root only. */
+static int gatherv_bytes(const void *sendbuf, int sendcount, void *recvbuf, const int counts[],
+                         const int displs[], int root, const struct ortho_grid *grid)
+{
+    int g = ortho__grid_rank(grid, root), err;
     if (grid->perm == NULL)
-        return ortho__allgatherv_run(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                     recvtype, grid);
-    int *a = permuted(grid, recvcounts, displs);
-    if (a == NULL)
+        return ortho__gatherv_run(sendbuf, sendcount, MPI_BYTE, recvbuf, counts, displs,
+                                  MPI_BYTE, g, grid);
+    int *a = NULL;
+    if (grid->rank == g && (a = permuted(grid, counts, displs)) == NULL)
         return MPI_ERR_NO_MEM;
-    int err = ortho__allgatherv_run(sendbuf, sendcount, sendtype, recvbuf, a, a + grid->size,
-                                    recvtype, grid);
+    if (grid->rank == g && sendbuf == MPI_IN_PLACE) {
+        sendbuf = (const char *)recvbuf + displs[root];
+        sendcount = counts[root];
+    }
+    err = ortho__gatherv_run(sendbuf, sendcount, MPI_BYTE, recvbuf, a,
+                             a != NULL ? a + grid->size : NULL, MPI_BYTE, g, grid);
     free(a);
     return err;
 }
@@ -234,22 +319,29 @@ int ortho__variant_gatherv(const struct ortho__run *run, MPI_Comm comm, const vo
                            const int recvcounts[], const int displs[], MPI_Datatype recvtype,
                            int root, const struct ortho_grid *grid)
 {
+    struct ortho__as_bytes b;
+    int me = caller_rank(grid);
     (void)run;
-    (void)comm;
+    int err = ortho__as_bytes_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                      recvtype, me == root, grid->size, me, comm, &b);
+    if (!err)
+        err = gatherv_bytes(b.sendbuf, b.sendbytes, b.recvbuf, b.counts, b.displs, root, grid);
+    return ortho__as_bytes_finish(&b, err);
+}
+
+/* Scatterv of bytes: counts and displs (prefix sums) at the root only. */
+static int scatterv_bytes(const void *sendbuf, const int counts[], const int displs[],
+                          void *recvbuf, int recvcount, int root, const struct ortho_grid *grid)
+{
     int g = ortho__grid_rank(grid, root), err;
     if (grid->perm == NULL)
-        return ortho__gatherv_run(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                  recvtype, g, grid);
+        return ortho__scatterv_run(sendbuf, counts, displs, MPI_BYTE, recvbuf, recvcount,
+                                   MPI_BYTE, g, grid);
     int *a = NULL;
-    if (grid->rank == g && (a = permuted(grid, recvcounts, displs)) == NULL)
+    if (grid->rank == g && (a = permuted(grid, counts, displs)) == NULL)
         return MPI_ERR_NO_MEM;
-    if (grid->rank == g && sendbuf == MPI_IN_PLACE) {
-        sendbuf = ortho__offset(recvbuf, displs[root], recvtype);
-        sendcount = recvcounts[root];
-        sendtype = recvtype;
-    }
-    err = ortho__gatherv_run(sendbuf, sendcount, sendtype, recvbuf, a,
-                             a != NULL ? a + grid->size : NULL, recvtype, g, grid);
+    err = ortho__scatterv_run(sendbuf, a, a != NULL ? a + grid->size : NULL, MPI_BYTE, recvbuf,
+                              recvcount, MPI_BYTE, g, grid);
     free(a);
     return err;
 }
@@ -259,17 +351,12 @@ int ortho__variant_scatterv(const struct ortho__run *run, MPI_Comm comm, const v
                             void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
                             const struct ortho_grid *grid)
 {
+    struct ortho__as_bytes b;
+    int me = caller_rank(grid);
     (void)run;
-    (void)comm;
-    int g = ortho__grid_rank(grid, root), err;
-    if (grid->perm == NULL)
-        return ortho__scatterv_run(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
-                                   recvtype, g, grid);
-    int *a = NULL;
-    if (grid->rank == g && (a = permuted(grid, sendcounts, displs)) == NULL)
-        return MPI_ERR_NO_MEM;
-    err = ortho__scatterv_run(sendbuf, a, a != NULL ? a + grid->size : NULL, sendtype, recvbuf,
-                              recvcount, recvtype, g, grid);
-    free(a);
-    return err;
+    int err = ortho__as_bytes_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                                       recvtype, me == root, grid->size, me, comm, &b);
+    if (!err)
+        err = scatterv_bytes(b.sendbuf, b.counts, b.displs, b.recvbuf, b.recvbytes, root, grid);
+    return ortho__as_bytes_finish(&b, err);
 }
