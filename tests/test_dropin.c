@@ -1,7 +1,10 @@
 /* The drop-in functions: the layout each source gives (ORTHO_GRID, the
  * layout chooser, the balanced default), results equal to native MPI's
- * under each, the PMPI_ fallbacks (intercommunicators, one process, bad
- * arguments, a malformed ORTHO_GRID), and no communicator leaked by the
+ * under each, the PMPI_ fallbacks (intercommunicators, one process, a
+ * malformed ORTHO_GRID), MPI's argument checks (each error class raised
+ * once through the communicator's handler, root-only arguments ignored
+ * elsewhere), settings that differ between processes (native everywhere,
+ * no hang), the communicator budget, and no communicator leaked by the
  * grids cached on communicators.
  *
  * ORTHO_GRID is read when a communicator is first used, so each setting
@@ -237,6 +240,178 @@ static void test_fallbacks(void)
     CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
 }
 
+/* One bad call: its error class, raised exactly once through comm's handler. */
+static int raises(int err, int cls)
+{
+    int ok = test_error_class(err) == cls && test_counting_handler_calls == 1;
+    test_counting_handler_calls = 0;
+    return ok;
+}
+
+/* What MPI rejects is rejected before any PMPI_ call (MPICH 4.0.2 itself
+ * crashes on MPI_Allreduce with count -3), on every rank alike. */
+static void test_bad_arguments(void)
+{
+    int p = ortho_test_world_size(), rank = ortho_test_world_rank(), ok = 1;
+    int in[4 * N] = {0}, out[16 * N], counts[16], displs[16];
+    MPI_Comm comm;
+    for (int i = 0; i < 16; i++) {
+        counts[i] = 1;
+        displs[i] = i;
+    }
+    test_comm_dup_counting(MPI_COMM_WORLD, &comm);
+    test_counting_handler_calls = 0;
+    ok &= raises(ortho_allreduce(in, out, -3, MPI_INT, MPI_SUM, comm), MPI_ERR_COUNT);
+    ok &= raises(ortho_reduce(in, out, -3, MPI_INT, MPI_SUM, 0, comm), MPI_ERR_COUNT);
+    ok &= raises(ortho_bcast(in, 1, MPI_DATATYPE_NULL, 0, comm), MPI_ERR_TYPE);
+    ok &= raises(ortho_bcast(NULL, 1, MPI_INT, 0, comm), MPI_ERR_BUFFER);
+    ok &= raises(ortho_bcast(MPI_IN_PLACE, 1, MPI_INT, 0, comm), MPI_ERR_BUFFER);
+    ok &= raises(ortho_bcast(in, 1, MPI_INT, -1, comm), MPI_ERR_ROOT);
+    ok &= raises(ortho_allreduce(in, MPI_IN_PLACE, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+    ok &= raises(ortho_allreduce(in, in, 1, MPI_INT, MPI_SUM, comm), MPI_ERR_BUFFER);
+    ok &= raises(ortho_allreduce(in, out, 1, MPI_INT, MPI_OP_NULL, comm), MPI_ERR_OP);
+    ok &= raises(ortho_allgather(in, 1, MPI_INT, out, -1, MPI_INT, comm), MPI_ERR_COUNT);
+    ok &= raises(ortho_allgather(in, 1, MPI_INT, NULL, 1, MPI_INT, comm), MPI_ERR_BUFFER);
+    ok &= raises(ortho_allgatherv(in, 1, MPI_INT, out, NULL, displs, MPI_INT, comm),
+                 MPI_ERR_ARG);
+    counts[p - 1] = -2;
+    ok &= raises(ortho_allgatherv(in, 1, MPI_INT, out, counts, displs, MPI_INT, comm),
+                 MPI_ERR_COUNT);
+    counts[p - 1] = 1;
+    ok &= raises(ortho_gather(in, 1, MPI_INT, out, 1, MPI_INT, p, comm), MPI_ERR_ROOT);
+    ok &= raises(ortho_scatterv(in, counts, displs, MPI_INT, out, 1, MPI_INT, p + 3, comm),
+                 MPI_ERR_ROOT);
+    if (rank != 0) /* in place only at the root */
+        ok &= raises(ortho_reduce(MPI_IN_PLACE, out, 1, MPI_INT, MPI_SUM, 0, comm),
+                     MPI_ERR_BUFFER);
+    if (rank == 0) /* the root's receive side */
+        ok &= raises(ortho_gatherv(in, 1, MPI_INT, out, NULL, displs, MPI_INT, 0, comm),
+                     MPI_ERR_ARG);
+    /* no communicator: MPI_COMM_WORLD's handler (MPI_ERRORS_RETURN here) */
+    ok &= test_error_class(ortho_allgather(in, 1, MPI_INT, out, 1, MPI_INT, MPI_COMM_NULL)) ==
+          MPI_ERR_COMM;
+    ok &= test_error_class(ortho_2d_allgather(in, 1, MPI_INT, out, 1, MPI_INT, NULL)) ==
+          MPI_ERR_ARG;
+    MPI_Comm_free(&comm);
+    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+}
+
+/* Arguments significant only at the root may be anything elsewhere
+ * (count -1, MPI_DATATYPE_NULL, NULL), on every layout's path. */
+static void test_root_only_arguments(void)
+{
+    int p = ortho_test_world_size(), rank = ortho_test_world_rank(), ok = 1;
+    int root = p / 2, is_root = rank == root;
+    int *all = calloc(4 * (size_t)p * N, sizeof(int)), mine[N], got[N];
+    int *counts = malloc(2 * (size_t)p * sizeof(int)), *displs = counts + p;
+    for (int i = 0; i < p; i++) {
+        counts[i] = N;
+        displs[i] = (p - 1 - i) * N; /* blocks in reverse order */
+    }
+    const char *layouts[] = {NULL, "phases:0x2:cols", "phases:0x2:rows"};
+    for (size_t l = 0; l < sizeof layouts / sizeof layouts[0]; l++) {
+        MPI_Comm comm;
+        if (layouts[l] != NULL)
+            setenv("ORTHO_VARIANT", layouts[l], 1);
+        MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+        fill(mine, N, rank, 4);
+        memset(all, 0, 4 * (size_t)p * N * sizeof(int));
+        ok &= ortho_gather(mine, N, MPI_INT, is_root ? all : NULL, is_root ? N : -1,
+                           is_root ? MPI_INT : MPI_DATATYPE_NULL, root, comm) == MPI_SUCCESS;
+        for (int r = 0; is_root && r < p; r++) {
+            fill(got, N, r, 4);
+            ok &= same(all + r * N, got, N);
+        }
+        ok &= ortho_gatherv(mine, N, MPI_INT, is_root ? all : NULL, is_root ? counts : NULL,
+                            is_root ? displs : NULL, is_root ? MPI_INT : MPI_DATATYPE_NULL, root,
+                            comm) == MPI_SUCCESS;
+        for (int r = 0; is_root && r < p; r++) {
+            fill(got, N, r, 4);
+            ok &= same(all + displs[r], got, N);
+        }
+        if (is_root)
+            for (int r = 0; r < p; r++)
+                fill(all + r * N, N, r, 5);
+        ok &= ortho_scatter(is_root ? all : NULL, is_root ? N : -1,
+                            is_root ? MPI_INT : MPI_DATATYPE_NULL, got, N, MPI_INT, root,
+                            comm) == MPI_SUCCESS;
+        fill(mine, N, rank, 5);
+        ok &= same(got, mine, N);
+        ok &= ortho_reduce(mine, is_root ? got : NULL, N, MPI_INT, MPI_SUM, root, comm) ==
+              MPI_SUCCESS;
+        MPI_Comm_free(&comm);
+        unsetenv("ORTHO_VARIANT");
+    }
+    free(counts);
+    free(all);
+    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+}
+
+/* A setting that differs between the processes (here ORTHO_GRID and
+ * ORTHO_VARIANT on rank 0 only) gives native on every process, named in
+ * the reason; nothing hangs and the results are MPI's. */
+static void test_settings_differ(void)
+{
+    int p = ortho_test_world_size(), rank = ortho_test_world_rank(), ok = 1;
+    const char *names[] = {"ORTHO_GRID", "ORTHO_VARIANT"};
+    const char *values[] = {"native", "rsag"};
+    if (p < 2) {
+        CU_PASS("needs 2 processes");
+        return;
+    }
+    for (int k = 0; k < 2; k++) {
+        MPI_Comm comm;
+        ortho_candidate c;
+        const char *why = "";
+        if (rank == 0)
+            setenv(names[k], values[k], 1);
+        MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+        ok &= dropins_agree(comm, 20 + k);
+        ok &= ortho_comm_candidate(comm, ORTHO_OP_ALLREDUCE, 4096.0, &c, &why) == MPI_SUCCESS;
+        ok &= c.variant == ORTHO_VARIANT_NATIVE && strstr(why, names[k]) != NULL &&
+              strstr(why, "differs") != NULL;
+        MPI_Comm_free(&comm);
+        unsetenv(names[k]);
+    }
+    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+}
+
+/* The grids of all communicators hold at most ORTHO_MAX_COMMS (default 96)
+ * of MPI's communicators: with 40 duplicates alive (a balanced 2D grid is
+ * three communicators) the last ones run native, for the reason given,
+ * with MPI's results; freeing them gives the room back. */
+static void test_comm_budget(void)
+{
+    enum { DUPS = 40 };
+    int p = ortho_test_world_size(), ok = 1, no_room = 0, grids = 0;
+    MPI_Comm comms[DUPS];
+    if (p < 4) {
+        CU_PASS("grids need 4 processes");
+        return;
+    }
+    for (int i = 0; i < DUPS; i++) {
+        ortho_candidate c;
+        const char *why = "";
+        int in = i, out = -1;
+        MPI_Comm_dup(MPI_COMM_WORLD, &comms[i]);
+        ok &= ortho_allreduce(&in, &out, 1, MPI_INT, MPI_SUM, comms[i]) == MPI_SUCCESS &&
+              out == p * i;
+        ok &= ortho_comm_candidate(comms[i], ORTHO_OP_ALLREDUCE, 4.0, &c, &why) == MPI_SUCCESS;
+        grids += c.variant != ORTHO_VARIANT_NATIVE;
+        no_room += c.variant == ORTHO_VARIANT_NATIVE && strstr(why, "no room") != NULL;
+    }
+    ok &= grids >= 10 && grids <= 32 && no_room == DUPS - grids;
+    for (int i = 0; i < DUPS; i++)
+        MPI_Comm_free(&comms[i]);
+    MPI_Comm comm;
+    ortho_candidate c;
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+    ok &= ortho_comm_candidate(comm, ORTHO_OP_ALLREDUCE, 4.0, &c, NULL) == MPI_SUCCESS &&
+          c.variant != ORTHO_VARIANT_NATIVE;
+    MPI_Comm_free(&comm);
+    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+}
+
 /* Freeing a communicator frees the grids cached on it: 700 cycles of a
  * duplicate with a cached grid (a grid is three communicators) would
  * exhaust MPICH's context ids if they leaked. Only at 2 processes, where a
@@ -270,6 +445,10 @@ static void add_suites(void)
     CU_add_test(s, "ORTHO_GRID settings", test_env_settings);
     CU_add_test(s, "layout chooser", test_chooser);
     CU_add_test(s, "PMPI_ fallbacks", test_fallbacks);
+    CU_add_test(s, "bad arguments", test_bad_arguments);
+    CU_add_test(s, "root-only arguments", test_root_only_arguments);
+    CU_add_test(s, "settings that differ", test_settings_differ);
+    CU_add_test(s, "communicator budget", test_comm_budget);
     CU_add_test(s, "cached grids are released", test_cache_released);
 }
 

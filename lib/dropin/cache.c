@@ -5,7 +5,21 @@
  * the grids, so MPI_Comm_free releases everything. MPI_COMM_WORLD is never
  * freed by the user: an attribute on MPI_COMM_SELF, whose delete callback
  * MPI_Finalize calls first, releases the world's cache while MPI still
- * works, and the keyvals with it. */
+ * works, and the keyvals with it.
+ *
+ * Every choice that changes what a call runs is taken alike on all the
+ * processes of the communicator, from agreed data only:
+ *  - settings: when a communicator is first met, its processes compare a
+ *    hash of every setting that changes what runs (one allreduce); if one
+ *    differs, every process runs native on it and rank 0 names the setting;
+ *  - communicators: the grids of all communicators together hold at most
+ *    ORTHO_MAX_COMMS of MPI's communicators (default 96: MPICH has about
+ *    2000 context ids, so the application keeps over 95% of them); before
+ *    a new grid is made the processes agree that each has room (one
+ *    allreduce), and a grid MPI cannot make (MPI errors are returned, not
+ *    raised, while the library makes it) gives native for that class.
+ * Process-wide state is read and written under common/lock.h's lock; the
+ * lock is never held across a collective. */
 #include "dropin/dropin_private.h"
 
 #include <math.h>
@@ -13,9 +27,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/lock.h"
 #include "grid/grid_private.h"
-#include "variants/variants.h"
 #include "select/select_private.h"
+#include "variants/variants.h"
 
 enum {
     MAX_LAYOUTS = 16,
@@ -55,6 +70,8 @@ struct comm_cache {
     int node_size;                          /* -1: not detected yet */
     enum ortho__select_state select;        /* what ORTHO_PROFILE gives (lib/select) */
     const char *select_why;
+    const char *differs;                    /* a setting that differs between processes */
+    char differs_why[96];
     int nlayouts;
     struct cached_layout layouts[MAX_LAYOUTS];
     struct decision decision[ORTHO_OP_COUNT][SIZE_CLASSES];
@@ -66,11 +83,21 @@ static int finalize_keyval = MPI_KEYVAL_INVALID;
 static int malformed_reported;
 static int malformed_variant_reported;
 static int caches_made;
+/* Communicators held by the grids of all caches, and the most they may hold. */
+static int comms_held;
+static int comms_limit = -1;
+
+enum { DEFAULT_MAX_COMMS = 96 };
 
 static void cache_free(struct comm_cache *cache)
 {
-    for (int i = cache->nlayouts - 1; i >= 0; i--)
+    for (int i = cache->nlayouts - 1; i >= 0; i--) {
+        int n = ortho__grid_comms(cache->layouts[i].grid);
         ortho_grid_free(&cache->layouts[i].grid);
+        ortho__lock();
+        comms_held -= n;
+        ortho__unlock();
+    }
     free(cache);
 }
 
@@ -108,26 +135,22 @@ static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
     return MPI_SUCCESS;
 }
 
-static int keyvals_create(void)
+/* The attribute keys, made once; MPI_KEYVAL_INVALID on failure. */
+static int cache_key(void)
 {
-    if (cache_keyval != MPI_KEYVAL_INVALID)
-        return MPI_SUCCESS;
-    int err = PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, cache_delete, &cache_keyval, NULL);
-    if (!err)
-        err = PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, at_finalize, &finalize_keyval, NULL);
-    if (!err)
-        err = PMPI_Comm_set_attr(MPI_COMM_SELF, finalize_keyval, NULL);
-    return err;
-}
-
-int ortho__dropin_comm(MPI_Comm comm, int *size, int *rank)
-{
-    int inter = 1;
-    if (comm == MPI_COMM_NULL || PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter)
-        return 0;
-    PMPI_Comm_size(comm, size);
-    PMPI_Comm_rank(comm, rank);
-    return *size > 1;
+    int err = MPI_SUCCESS, key;
+    ortho__lock();
+    if (cache_keyval == MPI_KEYVAL_INVALID) {
+        err = PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, cache_delete, &cache_keyval, NULL);
+        if (!err)
+            err = PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, at_finalize, &finalize_keyval,
+                                          NULL);
+        if (!err)
+            err = PMPI_Comm_set_attr(MPI_COMM_SELF, finalize_keyval, NULL);
+    }
+    key = err ? MPI_KEYVAL_INVALID : cache_keyval;
+    ortho__unlock();
+    return key;
 }
 
 double ortho__dropin_bytes(double count, MPI_Datatype type)
@@ -137,30 +160,67 @@ double ortho__dropin_bytes(double count, MPI_Datatype type)
     return count * (double)size;
 }
 
-static struct comm_cache *cache_get(MPI_Comm comm)
+/* The settings that change what a call runs, as the processes compare them. */
+enum {
+    SET_GRID,
+    SET_VARIANT,
+    SET_PROFILE,
+    SET_THRESHOLD,
+    SET_EXTRAPOLATE,
+    SET_CANDIDATE_CHOOSER,
+    SET_LAYOUT_CHOOSER,
+    SET_MAX_COMMS,
+    SETTINGS
+};
+
+static const char *const setting_names[SETTINGS] = {
+    "ORTHO_GRID", "ORTHO_VARIANT", "ORTHO_PROFILE", "ORTHO_SELECT_THRESHOLD",
+    "ORTHO_SELECT_EXTRAPOLATE", "ortho_set_candidate_chooser()", "ortho_set_layout_chooser()",
+    "ORTHO_MAX_COMMS",
+};
+
+static unsigned long long text_hash(const char *text)
 {
-    struct comm_cache *cache = NULL;
-    int found = 0;
-    if (keyvals_create() != MPI_SUCCESS)
-        return NULL;
-    if (PMPI_Comm_get_attr(comm, cache_keyval, &cache, &found) == MPI_SUCCESS && found)
-        return cache;
-    cache = calloc(1, sizeof *cache);
-    if (cache == NULL)
-        return NULL;
-    PMPI_Comm_size(comm, &cache->size);
-    PMPI_Comm_rank(comm, &cache->rank);
-    for (int op = 0; op < ORTHO_OP_COUNT; op++)
-        for (int c = 0; c < SIZE_CLASSES; c++)
-            cache->decision[op][c].layout = UNDECIDED;
-    cache->node_size = -1;
-    char name[MPI_MAX_OBJECT_NAME] = "";
-    int name_len = 0;
-    PMPI_Comm_get_name(comm, name, &name_len);
+    unsigned long long h = 1469598103934665603ULL; /* FNV-1a; unset and "" alike */
+    for (const char *c = text != NULL ? text : ""; *c != '\0'; c++) {
+        h ^= (unsigned char)*c;
+        h *= 1099511628211ULL;
+    }
+    return h;
+}
+
+/* The first setting that differs between the processes of comm, or NULL
+ * (also when the comparison itself fails: then every process sees the
+ * failure alike). Collective: one allreduce of the hashes and their
+ * complements (equal everywhere when max(h) = min(h)). */
+static const char *setting_differs(MPI_Comm comm, unsigned long long profile_hash)
+{
+    unsigned long long mine[2 * SETTINGS], all[2 * SETTINGS];
+    mine[SET_GRID] = text_hash(getenv("ORTHO_GRID"));
+    mine[SET_VARIANT] = text_hash(getenv("ORTHO_VARIANT"));
+    mine[SET_PROFILE] = profile_hash;
+    mine[SET_THRESHOLD] = text_hash(getenv("ORTHO_SELECT_THRESHOLD"));
+    mine[SET_EXTRAPOLATE] = text_hash(getenv("ORTHO_SELECT_EXTRAPOLATE"));
+    mine[SET_CANDIDATE_CHOOSER] = (unsigned long long)ortho__candidate_chooser_installed();
+    mine[SET_LAYOUT_CHOOSER] = (unsigned long long)ortho__layout_chooser_installed();
+    mine[SET_MAX_COMMS] = text_hash(getenv("ORTHO_MAX_COMMS"));
+    for (int i = 0; i < SETTINGS; i++)
+        mine[SETTINGS + i] = ~mine[i];
+    if (PMPI_Allreduce(mine, all, 2 * SETTINGS, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm) !=
+        MPI_SUCCESS)
+        return "the comparison of the settings (MPI failed)";
+    for (int i = 0; i < SETTINGS; i++)
+        if (all[i] != ~all[SETTINGS + i])
+            return setting_names[i];
+    return NULL;
+}
+
+/* The settings read from the environment, under the lock. */
+static void read_settings(struct comm_cache *cache)
+{
+    ortho__lock();
     caches_made++;
-    if (name_len > 0)
-        snprintf(cache->label, sizeof cache->label, "%s", name);
-    else
+    if (cache->label[0] == '\0')
         snprintf(cache->label, sizeof cache->label, "communicator #%d", caches_made);
     const char *verbose = getenv("ORTHO_VERBOSE");
     cache->verbose = verbose != NULL && verbose[0] != '\0' && strcmp(verbose, "0") != 0;
@@ -186,8 +246,47 @@ static struct comm_cache *cache_get(MPI_Comm comm)
                 vtext);
         malformed_variant_reported = 1;
     }
-    cache->select = ortho__select_comm_init(comm, &cache->select_why);
-    if (PMPI_Comm_set_attr(comm, cache_keyval, cache) != MPI_SUCCESS) {
+    if (comms_limit < 0) {
+        const char *max = getenv("ORTHO_MAX_COMMS");
+        char *end = NULL;
+        long v = max != NULL ? strtol(max, &end, 10) : -1;
+        comms_limit = max != NULL && end != max && *end == '\0' && v >= 0 && v <= 1000000
+                          ? (int)v
+                          : DEFAULT_MAX_COMMS;
+    }
+    ortho__unlock();
+}
+
+/* comm's cache, made (collectively) the first time comm is met. */
+static struct comm_cache *cache_get(MPI_Comm comm)
+{
+    struct comm_cache *cache = NULL;
+    int found = 0, key = cache_key();
+    unsigned long long profile_hash = 0;
+    if (key == MPI_KEYVAL_INVALID)
+        return NULL;
+    if (PMPI_Comm_get_attr(comm, key, &cache, &found) == MPI_SUCCESS && found)
+        return cache;
+    cache = calloc(1, sizeof *cache);
+    if (cache == NULL)
+        return NULL;
+    PMPI_Comm_size(comm, &cache->size);
+    PMPI_Comm_rank(comm, &cache->rank);
+    for (int op = 0; op < ORTHO_OP_COUNT; op++)
+        for (int c = 0; c < SIZE_CLASSES; c++)
+            cache->decision[op][c].layout = UNDECIDED;
+    cache->node_size = -1;
+    int name_len = 0;
+    PMPI_Comm_get_name(comm, cache->label, &name_len);
+    read_settings(cache);
+    cache->select = ortho__select_env_state(cache->rank, &cache->select_why, &profile_hash);
+    cache->differs = setting_differs(comm, profile_hash);
+    if (cache->differs != NULL && cache->rank == 0)
+        fprintf(stderr,
+                "ortho: %s differs between the processes of %s; the native MPI collectives "
+                "run on it\n",
+                cache->differs, cache->label);
+    if (PMPI_Comm_set_attr(comm, key, cache) != MPI_SUCCESS) {
         free(cache);
         return NULL;
     }
@@ -204,9 +303,28 @@ static int size_class(double bytes)
     return 2 + (k < SIZE_CLASSES - 3 ? k : SIZE_CLASSES - 3);
 }
 
+/* comm's error handler, set to MPI_ERRORS_RETURN while the library makes
+ * communicators from it (a failure, e.g. MPI out of context ids, then
+ * gives native instead of aborting); *saved goes back with restore(). */
+static void errors_return(MPI_Comm comm, MPI_Errhandler *saved)
+{
+    PMPI_Comm_get_errhandler(comm, saved);
+    PMPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+}
+
+static void restore(MPI_Comm comm, MPI_Errhandler *saved)
+{
+    PMPI_Comm_set_errhandler(comm, *saved);
+    if (*saved != MPI_ERRORS_RETURN && *saved != MPI_ERRORS_ARE_FATAL)
+        PMPI_Errhandler_free(saved);
+}
+
+enum { NO_ROOM = -2, NOT_MADE = -1 };
+
 /* The cached grid for a layout (node-aware or not), made when first asked
- * for; -1 when it cannot be made (then the native call). Collective over
- * comm. */
+ * for; NO_ROOM when some process would exceed ORTHO_MAX_COMMS or the cache
+ * is full, NOT_MADE when MPI cannot make it (then the native call).
+ * Collective over comm. */
 static int layout_index(struct comm_cache *cache, MPI_Comm comm, int ndims, const int dims[],
                         int node_aware)
 {
@@ -214,17 +332,36 @@ static int layout_index(struct comm_cache *cache, MPI_Comm comm, int ndims, cons
         if (cache->layouts[i].ndims == ndims && cache->layouts[i].node_aware == node_aware &&
             memcmp(cache->layouts[i].dims, dims, (size_t)ndims * sizeof dims[0]) == 0)
             return i;
-    if (cache->nlayouts == MAX_LAYOUTS)
-        return -1;
+    /* a duplicate, then rows and columns per level */
+    int need = 1 + 2 * (ndims > 1 ? ndims - 1 : 1), room, all_room = 0;
+    ortho__lock();
+    room = cache->nlayouts < MAX_LAYOUTS && comms_held + need <= comms_limit;
+    if (room)
+        comms_held += need; /* reserved while it is made */
+    ortho__unlock();
+    if (PMPI_Allreduce(&room, &all_room, 1, MPI_INT, MPI_MIN, comm) != MPI_SUCCESS)
+        all_room = 0;
     struct cached_layout *l = &cache->layouts[cache->nlayouts];
-    int err;
-    l->fell_back = 0;
-    if (node_aware)
-        err = ortho__grid_create_nodes_quiet(comm, ndims, dims, &l->grid, &l->fell_back);
-    else
-        err = ortho__grid_create_quiet(comm, ndims, dims, &l->grid);
+    int err = MPI_ERR_OTHER, held = 0;
+    if (all_room) {
+        MPI_Errhandler saved;
+        errors_return(comm, &saved);
+        l->fell_back = 0;
+        if (node_aware)
+            err = ortho__grid_create_nodes_quiet(comm, ndims, dims, &l->grid, &l->fell_back);
+        else
+            err = ortho__grid_create_quiet(comm, ndims, dims, &l->grid);
+        restore(comm, &saved);
+        held = err ? 0 : ortho__grid_comms(l->grid);
+    }
+    ortho__lock();
+    if (room)
+        comms_held += held - need;
+    ortho__unlock();
+    if (!all_room)
+        return NO_ROOM;
     if (err != MPI_SUCCESS)
-        return -1;
+        return NOT_MADE;
     l->ndims = ndims;
     l->node_aware = node_aware;
     memcpy(l->dims, dims, (size_t)ndims * sizeof dims[0]);
@@ -236,9 +373,12 @@ static int cache_node_size(struct comm_cache *cache, MPI_Comm comm)
 {
     if (cache->node_size < 0) {
         struct ortho__nodes *nodes = NULL;
+        MPI_Errhandler saved;
         cache->node_size = 0;
+        errors_return(comm, &saved);
         if (ortho__nodes_detect(comm, &nodes) == MPI_SUCCESS)
             cache->node_size = nodes->node_size;
+        restore(comm, &saved);
         ortho__nodes_free(&nodes);
     }
     return cache->node_size;
@@ -289,6 +429,13 @@ static ortho_candidate candidate_for(struct comm_cache *cache, MPI_Comm comm, or
     ortho_candidate c;
     memset(&c, 0, sizeof c);
     c.variant = ORTHO_VARIANT_PHASES;
+    if (cache->differs != NULL) {
+        c.variant = ORTHO_VARIANT_NATIVE;
+        snprintf(cache->differs_why, sizeof cache->differs_why,
+                 "%s differs between the processes", cache->differs);
+        *why = cache->differs_why;
+        return c;
+    }
     if (cache->venv == ORTHO_ENV_MALFORMED) {
         c.variant = ORTHO_VARIANT_NATIVE;
         *why = "ORTHO_VARIANT is malformed";
@@ -318,11 +465,17 @@ static ortho_candidate candidate_for(struct comm_cache *cache, MPI_Comm comm, or
     int node_size = ortho__candidate_chooser_installed() || cache->select == ORTHO__SELECT_ACTIVE
                         ? cache_node_size(cache, comm)
                         : 0;
-    if (ortho__choose_candidate(op, cache->size, node_size, bytes,
-                                cache->select, cache->select_why, &c, why))
+    /* the choosers and the profile's selector keep process-wide state */
+    ortho__lock();
+    int chosen = ortho__choose_candidate(op, cache->size, node_size, bytes, cache->select,
+                                         cache->select_why, &c, why);
+    if (!chosen) {
+        c.variant = ORTHO_VARIANT_PHASES;
+        ortho__choose_layout(op, cache->size, bytes, &c.ndims, c.dims, why);
+    }
+    ortho__unlock();
+    if (chosen)
         return c;
-    c.variant = ORTHO_VARIANT_PHASES;
-    ortho__choose_layout(op, cache->size, bytes, &c.ndims, c.dims, why);
     if (c.ndims == 1)
         c.variant = ORTHO_VARIANT_NATIVE;
     return c;
@@ -353,8 +506,11 @@ static void decide(struct comm_cache *cache, MPI_Comm comm, ortho_op op, int cls
             why = "balanced default: fewer than 4 processes";
         } else {
             int d = layout_index(cache, comm, ndims, dims, c.node_aware != 0);
-            if (d < 0) {
-                why = "the grid could not be made";
+            if (d == NO_ROOM) {
+                why = "no room for another grid (ORTHO_MAX_COMMS communicators, or 16 "
+                      "layouts on this communicator)";
+            } else if (d == NOT_MADE) {
+                why = "MPI could not make the grid's communicators";
             } else {
                 dc->layout = (signed char)d;
                 dc->variant = (unsigned char)c.variant;
@@ -398,10 +554,20 @@ int ortho_comm_layout(MPI_Comm comm, ortho_op op, double bytes, int *ndims,
     return MPI_SUCCESS;
 }
 
+/* 1 when comm is an intracommunicator of 2 or more processes (size set). */
+static int runs_grids(MPI_Comm comm, int *size)
+{
+    int inter = 1;
+    if (PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter)
+        return 0;
+    PMPI_Comm_size(comm, size);
+    return *size > 1;
+}
+
 int ortho_comm_candidate(MPI_Comm comm, ortho_op op, double bytes, ortho_candidate *cand,
                          const char **why)
 {
-    int size, rank;
+    int size;
     struct ortho__run run;
     if (comm == MPI_COMM_NULL)
         return MPI_ERR_COMM;
@@ -410,7 +576,7 @@ int ortho_comm_candidate(MPI_Comm comm, ortho_op op, double bytes, ortho_candida
     memset(cand, 0, sizeof *cand);
     cand->variant = ORTHO_VARIANT_NATIVE;
     cand->ndims = 1;
-    if (!ortho__dropin_comm(comm, &size, &rank)) {
+    if (!runs_grids(comm, &size)) {
         PMPI_Comm_size(comm, &cand->dims[0]);
         if (why != NULL)
             *why = "intercommunicator or one process";

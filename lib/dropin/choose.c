@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/lock.h"
 #include "grid/grid_private.h"
 #include "select/select_private.h"
 
@@ -19,14 +20,27 @@ static void *cand_chooser_ctx;
 
 int ortho_set_candidate_chooser(ortho_candidate_chooser chooser, void *ctx)
 {
+    ortho__lock();
     cand_chooser_fn = chooser;
     cand_chooser_ctx = ctx;
+    ortho__unlock();
     return MPI_SUCCESS;
 }
 
 int ortho__candidate_chooser_installed(void)
 {
-    return cand_chooser_fn != NULL;
+    ortho__lock();
+    int installed = cand_chooser_fn != NULL;
+    ortho__unlock();
+    return installed;
+}
+
+int ortho__layout_chooser_installed(void)
+{
+    ortho__lock();
+    int installed = chooser_fn != NULL;
+    ortho__unlock();
+    return installed;
 }
 
 int ortho__choose_candidate(ortho_op op, int p, int node_size, double bytes, int select_state,
@@ -95,6 +109,8 @@ enum ortho_env_grid ortho__parse_variant_env(const char *text,
          item = strtok_r(NULL, ",", &save)) {
         char *eq = strchr(item, '=');
         ortho_candidate c;
+        if (item[strspn(item, " \t\n\v\f\r")] == '\0')
+            continue; /* a blank item: "native, " as "native,", " " as "" */
         if (eq == NULL) {
             if (all_set || ortho_candidate_parse(item, &all) != MPI_SUCCESS)
                 return ORTHO_ENV_MALFORMED;
@@ -136,8 +152,10 @@ enum ortho_env_grid ortho__parse_variant_env(const char *text,
 
 int ortho_set_layout_chooser(ortho_layout_chooser chooser, void *ctx)
 {
+    ortho__lock();
     chooser_fn = chooser;
     chooser_ctx = ctx;
+    ortho__unlock();
     return MPI_SUCCESS;
 }
 

@@ -14,10 +14,6 @@
 #include "ortho_dropin.h"
 #include "ortho_grid.h"
 
-/* 1 when comm is an intracommunicator of 2 or more processes (the others
- * go to PMPI_); sets its size and this process's rank. */
-int ortho__dropin_comm(MPI_Comm comm, int *size, int *rank);
-
 /* What a drop-in call runs besides its grid: the variant and the phase
  * order (never ORTHO_ORDER_PAPER: resolved for the op). */
 struct ortho__run {
@@ -42,6 +38,9 @@ int ortho__choose_candidate(ortho_op op, int p, int node_size, double bytes, int
 
 /* 1 when ortho_set_candidate_chooser() installed a chooser. */
 int ortho__candidate_chooser_installed(void);
+
+/* 1 when ortho_set_layout_chooser() installed a chooser. */
+int ortho__layout_chooser_installed(void);
 
 /* count * size(type) as a double. */
 double ortho__dropin_bytes(double count, MPI_Datatype type);

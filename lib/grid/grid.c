@@ -258,6 +258,15 @@ int ortho__grid_create_quiet(MPI_Comm comm, int ndims, const int dims[], ortho_g
     return grid_create(comm, ndims, dims, 1, 0, grid);
 }
 
+int ortho__grid_comms(const struct ortho_grid *grid)
+{
+    if (grid == NULL)
+        return 0;
+    return (grid->owns_comm && grid->comm != MPI_COMM_NULL) +
+           (grid->row_comm != MPI_COMM_NULL) + (grid->col_comm != MPI_COMM_NULL) +
+           ortho__grid_comms(grid->leader_grid);
+}
+
 int ortho_grid_free(ortho_grid_t *grid)
 {
     if (grid == NULL || *grid == NULL)

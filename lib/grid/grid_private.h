@@ -92,6 +92,10 @@ int ortho__grid_create_quiet(MPI_Comm comm, int ndims, const int dims[], ortho_g
  * dims completed by the rules of ortho_grid_create_uneven(). Not raised. */
 int ortho__grid_build_owned(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *grid);
 
+/* The communicators the grid holds (its own duplicate, rows, columns and
+ * those of its leader grids): what it costs of MPI's supply. */
+int ortho__grid_comms(const struct ortho_grid *grid);
+
 /* Where the processes of a communicator run: its shared-memory nodes
  * (MPI_Comm_split_type, MPI_COMM_TYPE_SHARED), numbered by their lowest
  * rank. */

@@ -2,10 +2,10 @@
  * installed no candidate chooser of its own.
  *
  * Read once per process, lazily, when the drop-ins first meet a
- * communicator: every process reads the file itself, and on each
- * communicator the processes compare a hash of the bytes they read (one
- * allreduce when the communicator is first used), so that all of them
- * take the same decisions or all run native. A missing, unreadable or
+ * communicator: every process reads the file itself; the drop-ins compare
+ * a hash of the bytes read with the other settings over each
+ * communicator (dropin/cache.c), so that all processes take the same
+ * decisions or all run native. A missing, unreadable or
  * malformed profile gives the native operations, reported once on stderr.
  *
  * Reasons (for ORTHO_VERBOSE and ortho_comm_candidate) are kept in a
@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/lock.h"
 #include "model/model_private.h"
 
 #define MAX_PROFILE_BYTES (64L << 20)
@@ -32,8 +33,6 @@ static struct {
     char why[ORTHO_MODEL_MSG_MAX + 160];
     int reported;
 } env;
-
-static const char differs[] = "ORTHO_PROFILE differs between the processes: native";
 
 struct reason {
     struct reason *next;
@@ -174,32 +173,22 @@ static const char *intern(const char *text)
     return r->text;
 }
 
-enum ortho__select_state ortho__select_comm_init(MPI_Comm comm, const char **why)
+enum ortho__select_state ortho__select_env_state(int rank, const char **why,
+                                                unsigned long long *hash)
 {
-    unsigned long long mine[2], all[2];
-    int rank = 0;
+    enum ortho__select_state state;
+    ortho__lock();
     if (!env.loaded)
         load();
     *why = intern(env.why); /* outlives a reset of env (tests) */
-    if (env.state == ORTHO__SELECT_UNSET)
-        return ORTHO__SELECT_UNSET;
-    /* every process read the same bytes (or every one failed) */
-    mine[0] = env.hash;
-    mine[1] = ~env.hash;
-    if (PMPI_Allreduce(mine, all, 2, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm) != MPI_SUCCESS
-        || all[0] != env.hash || ~all[1] != env.hash) {
-        *why = differs;
-        PMPI_Comm_rank(comm, &rank);
-        if (rank == 0)
-            fprintf(stderr, "ortho: %s\n", differs);
-        return ORTHO__SELECT_NATIVE;
-    }
-    PMPI_Comm_rank(comm, &rank);
-    if (env.state == ORTHO__SELECT_NATIVE && rank == 0 && !env.reported) {
+    *hash = env.state == ORTHO__SELECT_UNSET ? 0 : env.hash;
+    state = env.state;
+    if (state == ORTHO__SELECT_NATIVE && rank == 0 && !env.reported) {
         fprintf(stderr, "ortho: %s\n", env.why);
         env.reported = 1;
     }
-    return env.state;
+    ortho__unlock();
+    return state;
 }
 
 ortho_select_t ortho__select_env(void)

@@ -58,13 +58,14 @@ enum ortho__select_state {
     ORTHO__SELECT_NATIVE       /* missing, malformed, or different between processes: native */
 };
 
-/* Reads ORTHO_PROFILE once per process (the first time it is called) and
- * checks over comm that every process read the same bytes (one allreduce;
- * none when ORTHO_PROFILE is not set). Collective over comm; called when
- * the drop-ins first meet comm. Prints one message on comm's rank 0 when
- * the profile cannot be used. *why: for ORTHO__SELECT_NATIVE, a text that
- * lives as long as the process. */
-enum ortho__select_state ortho__select_comm_init(MPI_Comm comm, const char **why);
+/* Reads ORTHO_PROFILE once per process (the first time it is called,
+ * under the library's lock): its state, *why (for ORTHO__SELECT_NATIVE, a
+ * text that lives as long as the process) and *hash, a hash of the bytes
+ * read (0 when ORTHO_PROFILE is not set), which the drop-ins compare over
+ * each communicator. Not collective. Prints one message on a process of
+ * rank 0 when the profile cannot be used. */
+enum ortho__select_state ortho__select_env_state(int rank, const char **why,
+                                                unsigned long long *hash);
 
 /* The selector read from ORTHO_PROFILE, or NULL (not set, or unusable). */
 ortho_select_t ortho__select_env(void);
