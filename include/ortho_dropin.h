@@ -38,18 +38,39 @@
  * Grids are created once per communicator and layout and cached on the
  * communicator as an attribute whose delete callback frees them, so
  * MPI_Comm_free (and MPI_Finalize for MPI_COMM_WORLD) releases everything.
- * With ORTHO_VERBOSE=1, rank 0 of each communicator prints to stderr, once
- * per operation and size class, the candidate chosen and why.
+ * The grids of all communicators together hold at most ORTHO_MAX_COMMS
+ * (default 96) of MPI's communicators; beyond that, and where MPI cannot
+ * make a grid's communicators, the native operation runs. With
+ * ORTHO_VERBOSE=1, rank 0 of each communicator prints to stderr, once per
+ * operation and size class, the candidate chosen and why.
  *
- * Intercommunicators, communicators of one process (MPI_COMM_SELF) and
- * arguments MPI would reject go straight to the PMPI_ function, which
- * raises MPI's own error. Errors of the orthogonal operation are raised
- * through the communicator's error handler, as MPI raises them.
+ * MPI's argument rules hold to the letter: arguments significant only at
+ * the root may be anything elsewhere, each process may pass its own
+ * (count, datatype) pair as long as the type signatures match (the library
+ * moves such data as bytes in signature order, assuming one data
+ * representation on all processes), MPI_IN_PLACE where MPI allows it. Every
+ * decision depends only on arguments that are significant and equal on all
+ * processes. Arguments MPI rejects (a negative count, MPI_DATATYPE_NULL,
+ * MPI_OP_NULL, a root out of range, a NULL buffer or counts array where
+ * data are needed, MPI_IN_PLACE where MPI forbids it) are rejected before
+ * any PMPI_ call, with MPI's error class raised through the communicator's
+ * error handler (MPI_COMM_WORLD's for MPI_COMM_NULL). Intercommunicators and
+ * communicators of one process go to the PMPI_ function. Errors of the
+ * orthogonal operation are raised through the communicator's error
+ * handler, as MPI raises them.
  *
  * All functions are collective over \p comm, with the rules of their MPI
- * counterpart. The choosers and the environment must give the same
- * answer on every process. Not thread-safe: call from one thread at a time
- * (MPI_THREAD_FUNNELED or SERIALIZED).
+ * counterpart. The choosers and the environment must give the same answer
+ * on every process: when a communicator is first used its processes
+ * compare the settings that change what runs (ORTHO_GRID, ORTHO_VARIANT,
+ * the bytes of ORTHO_PROFILE, ORTHO_SELECT_THRESHOLD,
+ * ORTHO_SELECT_EXTRAPOLATE, ORTHO_MAX_COMMS, whether choosers are
+ * installed); if one differs, every process runs native on that
+ * communicator and rank 0 names the setting. Thread safety: under
+ * MPI_THREAD_MULTIPLE, threads may call collectives on different
+ * communicators at once (the library's process-wide state is locked;
+ * choosers are called under that lock and must not call the library);
+ * below MULTIPLE nothing is locked.
  */
 #ifndef ORTHO_DROPIN_H_INCLUDED
 #define ORTHO_DROPIN_H_INCLUDED

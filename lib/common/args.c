@@ -42,12 +42,6 @@ static int blocks(const int counts[], const int displs[], int n, MPI_Aint *sum)
     return MPI_SUCCESS;
 }
 
-/* The send buffer must not be the receive buffer (both non-empty). */
-static int distinct(const void *sendbuf, const void *recvbuf, MPI_Aint n)
-{
-    return n > 0 && sendbuf == recvbuf && sendbuf != NULL ? MPI_ERR_BUFFER : MPI_SUCCESS;
-}
-
 static int root_in(int root, int size)
 {
     return root < 0 || root >= size ? MPI_ERR_ROOT : MPI_SUCCESS;
@@ -76,8 +70,6 @@ int ortho__args_reduce(const void *sendbuf, const void *recvbuf, int count, MPI_
             err = buffer(sendbuf, count, type);
         if (!err)
             err = buffer(recvbuf, count, type);
-        if (!err)
-            err = distinct(sendbuf, recvbuf, count);
     } else if (!err) {
         err = buffer(sendbuf, count, type);
     }
@@ -94,8 +86,6 @@ int ortho__args_allreduce(const void *sendbuf, const void *recvbuf, int count,
         err = buffer(sendbuf, count, type);
     if (!err)
         err = buffer(recvbuf, count, type);
-    if (!err)
-        err = distinct(sendbuf, recvbuf, count);
     return err;
 }
 
@@ -112,8 +102,6 @@ int ortho__args_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype
         err = ortho__args_count_type(recvcount, recvtype);
         if (!err)
             err = buffer(recvbuf, (MPI_Aint)size * recvcount, recvtype);
-        if (!err && !in_place)
-            err = distinct(sendbuf, recvbuf, (MPI_Aint)sendcount * recvcount);
     }
     return err;
 }
@@ -127,8 +115,6 @@ int ortho__args_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
         err = ortho__args_count_type(sendcount, sendtype);
         if (!err)
             err = buffer(sendbuf, (MPI_Aint)size * sendcount, sendtype);
-        if (!err && !in_place)
-            err = distinct(sendbuf, recvbuf, (MPI_Aint)sendcount * recvcount);
     }
     if (!err && !in_place)
         err = ortho__args_count_type(recvcount, recvtype);
@@ -150,8 +136,6 @@ int ortho__args_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendt
     /* the buffer's size is unknown here (the communicator's): one block */
     if (!err)
         err = buffer(recvbuf, recvcount, recvtype);
-    if (!err && !in_place)
-        err = distinct(sendbuf, recvbuf, (MPI_Aint)sendcount * recvcount);
     return err;
 }
 
@@ -171,8 +155,6 @@ int ortho__args_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
         err = MPI_ERR_TYPE;
     if (!err)
         err = buffer(recvbuf, sum, recvtype);
-    if (!err && !in_place)
-        err = distinct(sendbuf, recvbuf, (MPI_Aint)sendcount * sum);
     return err;
 }
 
@@ -192,8 +174,6 @@ int ortho__args_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
             err = MPI_ERR_TYPE;
         if (!err)
             err = buffer(recvbuf, sum, recvtype);
-        if (!err && !in_place)
-            err = distinct(sendbuf, recvbuf, (MPI_Aint)sendcount * sum);
     }
     return err;
 }
@@ -210,8 +190,6 @@ int ortho__args_scatterv(const void *sendbuf, const int sendcounts[], const int 
             err = MPI_ERR_TYPE;
         if (!err)
             err = buffer(sendbuf, sum, sendtype);
-        if (!err && !in_place)
-            err = distinct(sendbuf, recvbuf, (MPI_Aint)recvcount * sum);
     }
     if (!err && !in_place)
         err = ortho__args_count_type(recvcount, recvtype);

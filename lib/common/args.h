@@ -5,9 +5,11 @@
  * count), MPI_ERR_TYPE (MPI_DATATYPE_NULL), MPI_ERR_OP (MPI_OP_NULL),
  * MPI_ERR_ROOT (root outside 0 .. size - 1), MPI_ERR_ARG (a NULL counts or
  * displacements array), MPI_ERR_BUFFER (a NULL buffer where data are read
- * or written, MPI_IN_PLACE where MPI does not allow it, the send buffer
- * equal to the receive buffer). Arguments significant only at the root are
- * checked only at the root, so other processes may pass anything there.
+ * or written, MPI_IN_PLACE where MPI does not allow it). Aliased send and
+ * receive buffers are left to the MPI library (MPICH rejects some, Open
+ * MPI none: a job that runs natively must run here). Arguments significant
+ * only at the root are checked only at the root, so other processes may
+ * pass anything there.
  * A NULL buffer is accepted with a datatype of absolute addresses
  * (MPI_BOTTOM: its true lower bound is not 0), and with nothing to move. */
 #ifndef ORTHO_ARGS_H_INCLUDED
