@@ -51,12 +51,12 @@
 extern "C" {
 #endif
 
-/** Newest version of the profile text format. This library reads versions 1
- *  and 2; it writes version 2 for a profile with decisions or measured
- *  curves (see ortho_model_decision, ortho_model_curve), version 1
- *  otherwise, so that a profile without them stays readable by older
- *  readers. */
-#define ORTHO_MODEL_PROFILE_VERSION 2
+/** Newest version of the profile text format, the one this library writes.
+ *  It reads versions 1 to 3: version 2 added decisions and measured curves
+ *  (see ortho_model_decision, ortho_model_curve), version 3 the end line
+ *  (the number of lines and their checksum) by which a cut file is told
+ *  from a whole one (docs/profile-format.md). */
+#define ORTHO_MODEL_PROFILE_VERSION 3
 
 /** Most coefficients of one form. */
 #define ORTHO_MODEL_MAX_COEFS 4
@@ -223,8 +223,9 @@ int ortho_model_profile_param(ortho_model_profile_t prof, const char *name, doub
  * \param[out] prof  the new profile
  * \param[out] msg   may be NULL; else ORTHO_MODEL_MSG_MAX chars that receive
  *                   "path:LINE: what is wrong" on failure, "" on success
- * \return MPI_SUCCESS; MPI_ERR_FILE for an unreadable or malformed file;
- *         MPI_ERR_ARG; MPI_ERR_NO_MEM.
+ * \return MPI_SUCCESS; MPI_ERR_FILE for an unreadable or malformed file,
+ *         a cut one included (a last line without its newline; in version 3
+ *         a missing or wrong end line); MPI_ERR_ARG; MPI_ERR_NO_MEM.
  * \note On failure *prof is NULL.
  */
 int ortho_model_profile_read(const char *path, ortho_model_profile_t *prof, char *msg);
@@ -239,7 +240,13 @@ int ortho_model_profile_read_stream(FILE *in, const char *name, ortho_model_prof
  * \brief Write a profile (format version ORTHO_MODEL_PROFILE_VERSION) to a
  * file; reading it back gives the same entries: coefficients, ranges and
  * parameters exactly, fit statistics to 4 significant digits. Not collective.
+ * The text goes to a new file next to \p path (PATH.tmp.PID.K), flushed to
+ * the disk and renamed to \p path: an existing profile is replaced whole or
+ * not at all (a symbolic link stays a link, the file it names is replaced;
+ * an existing \p path that is no regular file, /dev/stdout, is written in
+ * place).
  * \return MPI_SUCCESS; MPI_ERR_FILE when the file cannot be written; MPI_ERR_ARG.
+ * \note On failure \p path is as it was and no temporary file is left.
  */
 int ortho_model_profile_write(ortho_model_profile_t prof, const char *path);
 

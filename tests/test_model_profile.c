@@ -1,9 +1,15 @@
-/* The profile text format: write/read round trips, and malformed profiles
- * rejected with a message that names the line. Runs at np 1. */
+/* The profile text format: write/read round trips, malformed and cut
+ * profiles rejected with a message that names the line, the end line of
+ * version 3, writing by rename. Runs at np 1. */
+#include <dirent.h>
 #include <math.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "ortho.h"
 #include "support/mpi_cunit.h"
@@ -143,8 +149,8 @@ static void test_malformed(void)
     static const struct bad cases[] = {
         { "", 1, "empty file" },
         { "# only a comment\n\n", 3, "empty file" },
-        { "bcast lin tau=1 tc=1\n", 1, "expected 'ortho-profile 1'" },
-        { "ortho-profile 3\n", 1, "unsupported profile version '3'" },
+        { "bcast lin tau=1 tc=1\n", 1, "expected the header 'ortho-profile 3'" },
+        { "ortho-profile 4\n", 1, "unsupported profile version '4'" },
         { "ortho-profile 1\nbcst lin tau=1 tc=2\n", 2, "unknown keyword or operation 'bcst'" },
         { "ortho-profile 1\n\nbcast lin tau=1\n", 3, "needs coefficient 'tc'" },
         { "ortho-profile 1\nbcast ring alpha=1 beta=2\n", 2, "unknown form 'ring' for bcast" },
@@ -163,6 +169,23 @@ static void test_malformed(void)
         { "ortho-profile 1\nparam t_op 5 ns\n", 2, "expected 'param NAME VALUE'" },
         { "ortho-profile 1\northo-profile 1\n", 2, "second 'ortho-profile'" },
         { "ortho-profile 1\nbcast lin tau=1 tc=2 samples=-3\n", 2, "bad value '-3' for 'samples'" },
+        /* cut files (every version), the end line (version 3) */
+        { "ortho-profile 1\nbcast lin tau=1 tc=2", 2, "no newline: the profile was cut" },
+        { "ortho-profile 1", 1, "no newline: the profile was cut" },
+        { "ortho-profile 2\n# a comment", 2, "no newline" },
+        { "ortho-profile 3\n", 2, "no end line: the profile was cut after line 1" },
+        { "ortho-profile 3\nbcast lin tau=1 tc=2\n\n", 4, "no end line" },
+        { "ortho-profile 3\nend lines=1 cksum=1\n", 2, "checksum 1 of the end line differs" },
+        { "ortho-profile 3\nend lines=2 cksum=1\n", 2, "counts 2 lines before it, the file has 1" },
+        { "ortho-profile 3\nend lines=1\n", 2, "expected 'end lines=N cksum=C'" },
+        { "ortho-profile 3\nend lines=1 cksum=-1\n", 2, "expected 'end lines=N cksum=C'" },
+        { "ortho-profile 3\nend lines=1 cksum=4294967296\n", 2, "bad checksum" },
+        { "ortho-profile 3\nend lines=1 cksum=12x\n", 2, "bad checksum" },
+        { "ortho-profile 2\nend lines=1 cksum=1\n", 2, "'end' line needs format version 3" },
+        /* "ortho-profile 3\n" has the checksum of POSIX cksum 2934455225 */
+        { "ortho-profile 3\nend lines=1 cksum=2934455225\n\n", 3, "a line after the end line (line 2)" },
+        { "ortho-profile 3\nend lines=1 cksum=2934455225\n# x\n", 3, "after the end line" },
+        { "ortho-profile 1\nmachine a\001\n\n", 0, NULL }, /* a control character is text */
     };
     int all_ok = 1;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -174,6 +197,14 @@ static void test_malformed(void)
         in = strlen(text) > 0 ? fmemopen(text, strlen(text), "r") : fopen("/dev/null", "r");
         err = ortho_model_profile_read_stream(in, "bad.profile", &prof, msg);
         fclose(in);
+        if (cases[i].says == NULL) { /* a good one among the bad */
+            if (err != MPI_SUCCESS || prof == NULL) {
+                printf("\n  case %zu: rejected: \"%s\"\n", i, msg);
+                all_ok = 0;
+            }
+            ortho_model_profile_free(&prof);
+            continue;
+        }
         snprintf(where, sizeof where, "bad.profile:%d: ", cases[i].line);
         if (err != MPI_ERR_FILE || prof != NULL || strncmp(msg, where, strlen(where)) != 0
             || strstr(msg, cases[i].says) == NULL) {
@@ -218,6 +249,217 @@ static void test_errors_raised_once(void)
     fclose(in);
 }
 
+/* Reads len bytes of text (a copy: fmemopen wants a writable buffer). */
+static int read_bytes(const char *text, size_t len, const char *name, ortho_model_profile_t *prof,
+                      char *msg)
+{
+    char *copy = malloc(len + 1);
+    FILE *in = NULL;
+    int err = MPI_ERR_NO_MEM;
+    *prof = NULL;
+    if (copy == NULL)
+        return err;
+    memcpy(copy, text, len);
+    in = len > 0 ? fmemopen(copy, len, "r") : fopen("/dev/null", "r");
+    if (in != NULL) {
+        err = ortho_model_profile_read_stream(in, name, prof, msg);
+        fclose(in);
+    }
+    free(copy);
+    return err;
+}
+
+/* text cut after each of its bytes, read as "cut.profile": every cut
+ * inside a line is rejected as cut, naming the line it stops in; a cut
+ * after a newline is rejected with "no end line" naming the next line in
+ * version 3, and reads (fewer lines, undetectable) in versions 1 and 2.
+ * The whole text reads. Returns the number of cuts that were not as
+ * expected; *undetected counts the cuts that read. */
+static int check_cuts(const char *text, size_t len, int version, int *undetected)
+{
+    int bad = 0, line = 1;
+    *undetected = 0;
+    for (size_t k = 0; k <= len; k++) {
+        char msg[ORTHO_MODEL_MSG_MAX], where[48];
+        ortho_model_profile_t prof = NULL;
+        int err = read_bytes(text, k, "cut.profile", &prof, msg);
+        int boundary = k > 0 && text[k - 1] == '\n';
+        const char *want = k == 0 ? "empty file" : !boundary ? "no newline: the profile was cut"
+                                                 : version >= 3 ? "no end line" : NULL;
+        snprintf(where, sizeof where, "cut.profile:%d: ", line);
+        if (k == len || want == NULL) {
+            *undetected += k < len && err == MPI_SUCCESS;
+            if (err != MPI_SUCCESS) {
+                bad++;
+                printf("\n  version %d, cut at %zu of %zu: \"%s\"; want it read\n", version, k,
+                       len, msg);
+            }
+        } else if (err != MPI_ERR_FILE || prof != NULL || strncmp(msg, where, strlen(where)) != 0
+                   || strstr(msg, want) == NULL) {
+            if (bad++ < 5)
+                printf("\n  version %d, cut at %zu of %zu: err %d \"%s\"; want \"%s...%s\"\n",
+                       version, k, len, err, msg, where, want);
+        }
+        ortho_model_profile_free(&prof);
+        if (k < len && text[k] == '\n')
+            line++;
+    }
+    return bad;
+}
+
+/* A written profile (version 3: every kind of line) cut after every
+ * byte: each cut is rejected, with the line where it stops. The same text
+ * as version 2 (the header changed, the end line dropped) and a paper
+ * profile (version 1): every cut inside a line is rejected; a cut at a
+ * line boundary reads, as documented (docs/profile-format.md). */
+static void test_cut_profiles(void)
+{
+    ortho_model_profile_t prof = test_profile_load("paper-xeon-scampi.profile");
+    ortho_model_decision d;
+    ortho_model_curve c;
+    char *text = NULL, *v2 = NULL, *v1 = NULL;
+    size_t len = 0, n1 = 0;
+    int undetected = 0;
+    FILE *f = NULL;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(prof);
+    memset(&d, 0, sizeof d);
+    d.op = ORTHO_OP_ALLGATHER;
+    d.p = 16;
+    d.size_lo = 4096.0;
+    d.size_hi = 65536.0;
+    d.gain = 0.25;
+    CU_ASSERT_EQUAL(ortho_candidate_parse("phases:4x4:rows", &d.cand), MPI_SUCCESS);
+    CU_ASSERT_EQUAL(ortho_model_profile_add_decision(prof, &d, NULL), MPI_SUCCESS);
+    memset(&c, 0, sizeof c);
+    c.op = ORTHO_OP_BCAST;
+    c.p = 16;
+    c.n = 2;
+    c.size[0] = 1024.0;
+    c.size[1] = 65536.0;
+    c.seconds[0] = 1e-5;
+    c.seconds[1] = 3e-4;
+    CU_ASSERT_EQUAL(ortho_model_profile_add_curve(prof, &c), MPI_SUCCESS);
+    CU_ASSERT_EQUAL(ortho_model_profile_set_param(prof, "gamma", 2.5e-10), MPI_SUCCESS);
+    f = open_memstream(&text, &len);
+    CU_ASSERT_EQUAL(ortho_model_profile_write_stream(prof, f), MPI_SUCCESS);
+    fclose(f);
+    CU_ASSERT(strncmp(text, "ortho-profile 3\n", 16) == 0 && len > 200
+              && strncmp(text + len - 1, "\n", 1) == 0);
+    CU_ASSERT_EQUAL(check_cuts(text, len, 3, &undetected), 0);
+    CU_ASSERT_EQUAL(undetected, 0);
+    /* version 2: the same lines without the end line */
+    v2 = malloc(len + 1);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v2);
+    memcpy(v2, text, len + 1);
+    v2[14] = '2';
+    *strstr(v2, "end lines=") = '\0';
+    CU_ASSERT_EQUAL(check_cuts(v2, strlen(v2), 2, &undetected), 0);
+    CU_ASSERT(undetected > 10); /* one per line boundary: what version 3 adds */
+    /* version 1: a paper profile as published */
+    f = fopen("profiles/paper-clic-lam.profile", "r");
+    CU_ASSERT_PTR_NOT_NULL_FATAL(f);
+    v1 = calloc(1, 65536);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(v1);
+    n1 = fread(v1, 1, 65535, f);
+    fclose(f);
+    CU_ASSERT_EQUAL(check_cuts(v1, n1, 1, &undetected), 0);
+    CU_ASSERT(undetected > 10);
+    free(v1);
+    free(v2);
+    free(text);
+    ortho_model_profile_free(&prof);
+}
+
+/* Text that is not a text file, or lines too long: rejected, line named. */
+static void test_not_text(void)
+{
+    static const char nul[] = "ortho-profile 1\nmachine a\0b\n";
+    char msg[ORTHO_MODEL_MSG_MAX], *longline = malloc(5000);
+    ortho_model_profile_t prof = NULL;
+    CU_ASSERT_EQUAL(read_bytes(nul, sizeof nul - 1, "x", &prof, msg), MPI_ERR_FILE);
+    CU_ASSERT(prof == NULL && strncmp(msg, "x:2: a NUL byte", 15) == 0);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(longline);
+    memset(longline, ' ', 5000);
+    memcpy(longline, "ortho-profile 1\n#", 17);
+    longline[4999] = '\n';
+    CU_ASSERT_EQUAL(read_bytes(longline, 5000, "x", &prof, msg), MPI_ERR_FILE);
+    CU_ASSERT(prof == NULL && strncmp(msg, "x:2: line longer than", 21) == 0);
+    free(longline);
+}
+
+/* The files of folder dir (but . and ..). */
+static int count_files(const char *dir)
+{
+    int n = 0;
+    DIR *d = opendir(dir);
+    for (struct dirent *e; d != NULL && (e = readdir(d)) != NULL;)
+        n += strcmp(e->d_name, ".") != 0 && strcmp(e->d_name, "..") != 0;
+    if (d != NULL)
+        closedir(d);
+    return n;
+}
+
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    char *text = calloc(1, 65536);
+    if (f != NULL && text != NULL)
+        fread(text, 1, 65535, f);
+    if (f != NULL)
+        fclose(f);
+    return text;
+}
+
+/* ortho_model_profile_write replaces a file whole: a write that fails
+ * (here: a file size limit below the profile's size) leaves the old file
+ * as it was and no temporary file; a symbolic link stays a link. */
+static void test_write_by_rename(void)
+{
+    char dir[] = "/tmp/ortho-profile-XXXXXX", path[64], link[64], msg[ORTHO_MODEL_MSG_MAX];
+    ortho_model_profile_t prof = test_profile_load("paper-clic-lam.profile"), back = NULL;
+    struct rlimit lim, small;
+    struct stat st;
+    char *before = NULL, *after = NULL;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(prof);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/p.profile", dir);
+    snprintf(link, sizeof link, "%s/link.profile", dir);
+    CU_ASSERT_EQUAL(ortho_model_profile_write(prof, path), MPI_SUCCESS);
+    CU_ASSERT_EQUAL(ortho_model_profile_read(path, &back, msg), MPI_SUCCESS);
+    CU_ASSERT_EQUAL(count_files(dir), 1);
+    before = slurp(path);
+    CU_ASSERT(before != NULL && strncmp(before, "ortho-profile 3\n", 16) == 0);
+    /* a failed write */
+    ortho_model_profile_set_machine(prof, "another machine");
+    signal(SIGXFSZ, SIG_IGN);
+    getrlimit(RLIMIT_FSIZE, &lim);
+    small = lim;
+    small.rlim_cur = 100;
+    CU_ASSERT_EQUAL(setrlimit(RLIMIT_FSIZE, &small), 0);
+    CU_ASSERT_EQUAL(ortho_model_profile_write(prof, path), MPI_ERR_FILE);
+    setrlimit(RLIMIT_FSIZE, &lim);
+    signal(SIGXFSZ, SIG_DFL);
+    after = slurp(path);
+    CU_ASSERT(after != NULL && before != NULL && strcmp(before, after) == 0);
+    CU_ASSERT_EQUAL(count_files(dir), 1);
+    CU_ASSERT_EQUAL(ortho_model_profile_write(prof, "/no/such/folder/p.profile"), MPI_ERR_FILE);
+    /* through a relative symbolic link: the file it names changes */
+    CU_ASSERT_EQUAL(symlink("p.profile", link), 0);
+    CU_ASSERT_EQUAL(ortho_model_profile_write(prof, link), MPI_SUCCESS);
+    CU_ASSERT(lstat(link, &st) == 0 && S_ISLNK(st.st_mode));
+    free(after);
+    after = slurp(path);
+    CU_ASSERT(after != NULL && strstr(after, "machine another machine\n") != NULL);
+    CU_ASSERT_EQUAL(count_files(dir), 2);
+    unlink(link);
+    unlink(path);
+    CU_ASSERT_EQUAL(rmdir(dir), 0);
+    free(before);
+    free(after);
+    ortho_model_profile_free(&back);
+    ortho_model_profile_free(&prof);
+}
+
 static void test_read_missing_file(void)
 {
     char msg[ORTHO_MODEL_MSG_MAX];
@@ -259,6 +501,9 @@ static void add_suites(void)
     CU_add_test(s, "round trip, every form and range", test_round_trip_synthetic);
     CU_add_test(s, "malformed profiles name the line", test_malformed);
     CU_add_test(s, "missing file", test_read_missing_file);
+    CU_add_test(s, "cut profiles are rejected (version 3: every cut)", test_cut_profiles);
+    CU_add_test(s, "NUL bytes, long lines", test_not_text);
+    CU_add_test(s, "writing replaces the file whole", test_write_by_rename);
     CU_add_test(s, "a failed read raises once", test_errors_raised_once);
     CU_add_test(s, "units, invalid entries", test_units_and_add);
 }

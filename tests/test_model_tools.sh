@@ -4,7 +4,8 @@
 #  - a tiny ortho-fit run on NP processes writes a profile (and plots when
 #    gnuplot is there) that ortho-predict reads and predicts from;
 #  - ortho-predict ranks the 11 layouts of 96 processes from a paper profile;
-#  - a malformed profile is rejected with a message naming its line.
+#  - a malformed profile is rejected with a message naming its line, and so
+#    is the fitted one cut short; scripts/profile_seal.sh seals it again.
 set -eu
 np=${1:-1}
 BUILD=${BUILD:-build}
@@ -17,7 +18,9 @@ fail() { echo "test_model_tools: $*" >&2; exit 1; }
 "$MPIEXEC" -n "$np" "$BUILD/bin/ortho-fit" -q -o "$dir/fit.profile" --samples "$dir/samples" \
     --sizes 64,1K,8K --min-reps 2 --max-reps 3 --max-time 0.05 --plot "$dir/plots" \
     || fail "ortho-fit failed"
-[ "$(head -1 "$dir/fit.profile")" = "ortho-profile 1" ] || fail "no profile header"
+[ "$(head -1 "$dir/fit.profile")" = "ortho-profile 3" ] || fail "no profile header"
+[ "$(tail -n 1 "$dir/fit.profile")" = "end lines=$(sed '$d' "$dir/fit.profile" | wc -l) cksum=$(sed '$d' "$dir/fit.profile" | cksum | cut -d' ' -f1)" ] \
+    || fail "the end line is not the line count and the cksum of the lines before it"
 ngroups=0        # group sizes: the divisors >= 2 of np ({1} at np 1)
 for g in $(seq 2 "$np"); do [ $((np % g)) -eq 0 ] && ngroups=$((ngroups + 1)); done
 [ "$np" -eq 1 ] && ngroups=1
@@ -41,4 +44,13 @@ if "$BUILD/bin/ortho-predict" --profile "$dir/bad.profile" --op bcast --procs 4 
     fail "malformed profile accepted"
 fi
 grep -q "bad.profile:3: form 'lin'.*needs coefficient 'tc'" "$dir/err" || fail "message: $(cat "$dir/err")"
+sed '$d' "$dir/fit.profile" > "$dir/cut.profile" # cut at a line boundary
+if "$BUILD/bin/ortho-predict" --profile "$dir/cut.profile" --op bcast --procs 4 --bytes 1K \
+    > /dev/null 2> "$dir/err"; then
+    fail "cut profile accepted"
+fi
+grep -q "cut.profile:$(($(wc -l < "$dir/cut.profile") + 1)): no end line" "$dir/err" || fail "message: $(cat "$dir/err")"
+"$src/scripts/profile_seal.sh" "$dir/cut.profile" # sealed again: reads
+"$BUILD/bin/ortho-predict" --profile "$dir/cut.profile" --op bcast --procs 4 --bytes 1K \
+    > /dev/null || fail "scripts/profile_seal.sh: the sealed profile does not read"
 echo "test_model_tools np=$np: ok"

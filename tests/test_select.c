@@ -53,8 +53,8 @@ static void test_round_trip(void)
     };
     int n = 0, ok = 1;
     CU_ASSERT_PTR_NOT_NULL_FATAL(prof);
-    back = test_profile_round_trip(prof, &t0); /* no decisions: still version 1 */
-    CU_ASSERT(t0 != NULL && strncmp(t0, "ortho-profile 1\n", 16) == 0);
+    back = test_profile_round_trip(prof, &t0); /* every profile is written as version 3 */
+    CU_ASSERT(t0 != NULL && strncmp(t0, "ortho-profile 3\n", 16) == 0);
     ortho_model_profile_free(&back);
     for (size_t i = 0; i < sizeof d / sizeof d[0]; i++) {
         ortho_model_decision x = decision(d[i].op, d[i].p, d[i].lo, d[i].hi, d[i].cand, d[i].gain);
@@ -62,7 +62,7 @@ static void test_round_trip(void)
     }
     back = test_profile_round_trip(prof, &t1);
     CU_ASSERT_PTR_NOT_NULL_FATAL(back);
-    CU_ASSERT(strncmp(t1, "ortho-profile 2\n", 16) == 0);
+    CU_ASSERT(strncmp(t1, "ortho-profile 3\n", 16) == 0);
     CU_ASSERT(strstr(t1, "decide allgather  p=96 b>=1K b<8K phases:8x12:rows gain=0.31\n") != NULL);
     ortho_model_profile_ndecisions(back, &n);
     CU_ASSERT_EQUAL(n, (int)(sizeof d / sizeof d[0]));
@@ -200,10 +200,10 @@ static void test_curves(void)
     ortho_select_choose(sel, ORTHO_OP_ALLGATHER, 4, 0, 32768, &cand, &info);
     CU_ASSERT(info.source == ORTHO_SELECT_MODEL && same_name(&cand, "phases:2x2:cols"));
     ortho_select_free(&sel);
-    /* the round trip keeps them (version 2), in order, exactly */
+    /* the round trip keeps them, in order, exactly */
     back = test_profile_round_trip(prof, &text);
     CU_ASSERT_PTR_NOT_NULL_FATAL(back);
-    CU_ASSERT(strncmp(text, "ortho-profile 2\n", 16) == 0);
+    CU_ASSERT(strncmp(text, "ortho-profile 3\n", 16) == 0);
     CU_ASSERT_PTR_NOT_NULL(
         strstr(text, "measured allgather  p=4 phases:2x2:rows 4K=5e-05s 16K=0.1ms 64K=1.6ms\n"));
     ortho_model_profile_ncurves(back, &n);

@@ -2,7 +2,8 @@
 # ortho-tune and ORTHO_PROFILE from the shell, run by run_tests.sh as
 # "test_tune: NP" (BUILD and MPIEXEC from the environment; NP = 4):
 #  - a tiny ortho-tune run, starting from a paper profile, writes a
-#    version-2 profile (runtime functions kept, decisions for P = NP added)
+#    version-3 profile (runtime functions kept, decisions for P = NP added,
+#    the end line last, no temporary file left)
 #    that ortho-predict still reads, prints progress with an estimate of
 #    the time left, and checks the selection on a size it did not tune on;
 #  - --lookup-bench prints what a decision costs;
@@ -30,7 +31,10 @@ fail() { echo "test_tune: $*" >&2; exit 1; }
 "$MPIEXEC" -n "$np" "$tune" --profile "$src/profiles/paper-clic-lam.profile" \
     --ops allgather,bcast --variants phases --sizes 1K,32K --check-sizes 4K --min-reps 2 --max-reps 2 -o "$dir/t.profile" --csv "$dir/t.csv" \
     > "$dir/out" 2> "$dir/err" || { cat "$dir/out" "$dir/err"; fail "ortho-tune failed"; }
-[ "$(head -1 "$dir/t.profile")" = "ortho-profile 2" ] || fail "no version-2 header"
+[ "$(head -1 "$dir/t.profile")" = "ortho-profile 3" ] || fail "no version-3 header"
+[ "$(tail -n 1 "$dir/t.profile")" = "end lines=$(sed '$d' "$dir/t.profile" | wc -l) cksum=$(sed '$d' "$dir/t.profile" | cksum | cut -d' ' -f1)" ] \
+    || fail "the end line is not the line count and the cksum of the lines before it"
+[ -z "$(find "$dir" -name '*.tmp.*')" ] || fail "a temporary file was left: $(ls "$dir")"
 for op in allgather bcast; do
     grep -Eq "^decide $op +p=$np b>=1K " "$dir/t.profile" || fail "no $op decision: $(cat "$dir/t.profile")"
 done

@@ -131,10 +131,13 @@ run_one() {
         --machine "SMPI-$name" >"$base.fit.log" 2>&1
     local status=$?
     if [ "$REFIT" -eq 1 ]; then
-        # the new runtime functions with the decisions measured before
+        # the new runtime functions with the decisions and curves measured
+        # before, sealed again (format version 3: the end line) and renamed
         [ "$status" -eq 0 ] && [ -f "$base.profile" ] || { echo "-- $name: refit FAILED"; return 1; }
-        { sed '1s/^ortho-profile 1$/ortho-profile 2/' "$base.fit.profile"
-          grep '^decide ' "$base.profile"; } >"$base.profile.new" && mv "$base.profile.new" "$base.profile"
+        { cat "$base.fit.profile"
+          grep -E '^(decide|measured) ' "$base.profile"; } >"$base.profile.new" \
+            && "$ROOT/scripts/profile_seal.sh" "$base.profile.new" "$base.profile" \
+            && rm -f "$base.profile.new"
         echo "-- $name: refitted ($((SECONDS - start)) s)"
         return 0
     fi

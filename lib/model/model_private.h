@@ -4,6 +4,7 @@
 #define ORTHO_MODEL_PRIVATE_H_INCLUDED
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "ortho_model.h"
@@ -106,6 +107,15 @@ double ortho__curve_eval(const ortho_model_curve *c, double bytes);
 /* units.c: a size in bytes, with a K or M suffix where that is exact
  * (as the profile writer writes sizes). */
 void ortho__size_text(char *buf, size_t n, double v);
+
+/* cksum.c: the checksum of POSIX cksum over bytes added in pieces (a
+ * zeroed struct is the empty input), for the end line of format version 3. */
+struct ortho__cksum {
+    uint32_t crc;
+    unsigned long long len;
+};
+void ortho__cksum_add(struct ortho__cksum *sum, const char *bytes, size_t n);
+unsigned long ortho__cksum_value(const struct ortho__cksum *sum);
 
 /* The shortest "%.Ng" (N = 1..17) of v that strtod reads back as v. */
 void ortho__format_double(char *buf, size_t size, double v);

@@ -1,5 +1,7 @@
 /* Reading the profile text format (docs/profile-format.md): one entry per
- * line; every error names the file and the line. */
+ * line; every error names the file and the line. A cut file is rejected:
+ * in every version a last line without its newline, in version 3 a
+ * missing end line or one whose line count or checksum differs. */
 #include "model/model_private.h"
 
 #include <ctype.h>
@@ -25,6 +27,9 @@ struct reader {
     const char *name;
     int line;
     char *msg;
+    int version;              /* of the header; 0 before it */
+    int end_line;             /* the line of "end", 0 before it */
+    struct ortho__cksum sum;  /* of the lines before this one */
 };
 
 #if defined(__GNUC__)
@@ -414,8 +419,34 @@ fn_exit:
     return err;
 }
 
-static int parse_line(const struct reader *rd, char *line, ortho_model_profile_t prof,
-                      int *have_header, int *have_machine)
+/* "end lines=N cksum=C" (format version 3): the last line; N lines came
+ * before it, and C is the checksum of POSIX cksum over their bytes. */
+static int parse_end(struct reader *rd, char *tok[], int ntok)
+{
+    int err = MPI_SUCCESS, lines = -1;
+    unsigned long want = 0, have = ortho__cksum_value(&rd->sum);
+    char *end = NULL;
+    if (ntok != 3 || strncmp(tok[1], "lines=", 6) != 0 || !parse_int(tok[1] + 6, &lines)
+        || strncmp(tok[2], "cksum=", 6) != 0 || !isdigit((unsigned char)tok[2][6]))
+        FAIL_JUMP("expected 'end lines=N cksum=C', the last line of a version-3 profile");
+    errno = 0;
+    want = strtoul(tok[2] + 6, &end, 10);
+    if (*end != '\0' || errno != 0 || want > 0xffffffffUL)
+        FAIL_JUMP("bad checksum in '%s' (a number below 2^32)", tok[2]);
+    if (lines != rd->line - 1)
+        FAIL_JUMP("the end line counts %d lines before it, the file has %d: lines were lost or "
+                  "added (%s)", lines, rd->line - 1, "an edited profile: docs/profile-format.md");
+    if (want != have)
+        FAIL_JUMP("checksum %lu of the end line differs from the checksum %lu of the %d lines "
+                  "before it: the profile was damaged or edited (%s)", want, have, lines,
+                  "an edited profile: docs/profile-format.md");
+    rd->end_line = rd->line;
+fn_exit:
+    return err;
+}
+
+static int parse_line(struct reader *rd, char *line, ortho_model_profile_t prof,
+                      int *have_machine)
 {
     int err = MPI_SUCCESS, ntok, version = 0;
     char raw[LINE_MAX_CHARS];
@@ -427,29 +458,34 @@ static int parse_line(const struct reader *rd, char *line, ortho_model_profile_t
         goto fn_exit;
     if (ntok == MAX_TOKENS)
         FAIL_JUMP("too many fields (at most %d)", MAX_TOKENS - 1);
-    if (!*have_header) {
+    if (rd->version == 0) {
         if (strcmp(tok[0], "ortho-profile") != 0 || ntok != 2)
-            err = fail(rd, "expected 'ortho-profile 1' or 'ortho-profile %d' as the first line "
-                       "that is not a comment", ORTHO_MODEL_PROFILE_VERSION);
-        else if (!parse_int(tok[1], &version) || version < 1
-                 || version > ORTHO_MODEL_PROFILE_VERSION)
-            err = fail(rd, "unsupported profile version '%s' (this library reads versions 1 to %d)",
-                       tok[1], ORTHO_MODEL_PROFILE_VERSION);
-        *have_header = version; /* the version from here on */
+            FAIL_JUMP("expected the header 'ortho-profile %d' (or an older version number) as "
+                      "the first line that is not a comment", ORTHO_MODEL_PROFILE_VERSION);
+        if (!parse_int(tok[1], &version) || version < 1 || version > ORTHO_MODEL_PROFILE_VERSION)
+            FAIL_JUMP("unsupported profile version '%s' (this library reads versions 1 to %d)",
+                      tok[1], ORTHO_MODEL_PROFILE_VERSION);
+        rd->version = version;
     } else if (strcmp(tok[0], "machine") == 0 || strcmp(tok[0], "param") == 0) {
         err = parse_keyword(rd, raw, tok, ntok, prof, have_machine);
     } else if (strcmp(tok[0], "decide") == 0) {
-        if (*have_header < 2)
+        if (rd->version < 2)
             err = fail(rd, "'decide' lines need format version 2 (the header says "
-                       "'ortho-profile %d')", *have_header);
+                       "'ortho-profile %d')", rd->version);
         else
             err = parse_decision(rd, tok, ntok, prof);
     } else if (strcmp(tok[0], "measured") == 0) {
-        if (*have_header < 2)
+        if (rd->version < 2)
             err = fail(rd, "'measured' lines need format version 2 (the header says "
-                       "'ortho-profile %d')", *have_header);
+                       "'ortho-profile %d')", rd->version);
         else
             err = parse_curve(rd, tok, ntok, prof);
+    } else if (strcmp(tok[0], "end") == 0) {
+        if (rd->version < 3)
+            err = fail(rd, "an 'end' line needs format version 3 (the header says "
+                       "'ortho-profile %d')", rd->version);
+        else
+            err = parse_end(rd, tok, ntok);
     } else if (strcmp(tok[0], "ortho-profile") == 0) {
         err = fail(rd, "a second 'ortho-profile' header");
     } else {
@@ -471,12 +507,41 @@ fn_exit:
     return err;
 }
 
+/* One line of in, its newline included, into line[cap] (NUL-terminated):
+ * its length; 0 at the end of the input. *nl: it ends with a newline;
+ * *bad: 1 when it is longer than cap - 2 characters (the rest unread), 2
+ * when it holds a NUL byte (not a text file). */
+static size_t read_line(FILE *in, char *line, size_t cap, int *nl, int *bad)
+{
+    size_t n = 0;
+    int c = 0;
+    *nl = 0;
+    *bad = 0;
+    while (n + 1 < cap && (c = getc(in)) != EOF) {
+        line[n++] = (char)c;
+        if (c == '\0')
+            *bad = 2;
+        if (c == '\n') {
+            *nl = 1;
+            break;
+        }
+    }
+    line[n] = '\0';
+    if (!*nl && n + 1 == cap)
+        *bad = 1;
+    return n;
+}
+
 int ortho__profile_read_stream(FILE *in, const char *name, ortho_model_profile_t *prof, char *msg)
 {
-    int err = MPI_SUCCESS, have_header = 0, have_machine = 0;
-    struct reader rd = { name != NULL ? name : "(profile)", 0, msg };
+    int err = MPI_SUCCESS, have_machine = 0, nl = 0, bad = 0;
+    struct reader rd;
     char line[LINE_MAX_CHARS];
+    size_t len = 0;
     ortho_model_profile_t p = NULL;
+    memset(&rd, 0, sizeof rd);
+    rd.name = name != NULL ? name : "(profile)";
+    rd.msg = msg;
     if (msg != NULL)
         msg[0] = '\0';
     if (in == NULL || prof == NULL) {
@@ -488,24 +553,44 @@ int ortho__profile_read_stream(FILE *in, const char *name, ortho_model_profile_t
     err = p == NULL ? MPI_ERR_NO_MEM : MPI_SUCCESS;
     if (err != MPI_SUCCESS)
         goto fn_fail;
-    while (fgets(line, sizeof line, in) != NULL) {
-        rd.line++;
-        if (strchr(line, '\n') == NULL && !feof(in)) {
-            err = fail(&rd, "line longer than %d characters", LINE_MAX_CHARS - 2);
+    while ((len = read_line(in, line, sizeof line, &nl, &bad)) > 0) {
+        struct ortho__cksum next = rd.sum;
+        if (rd.line == INT_MAX) {
+            err = fail(&rd, "more than %d lines", INT_MAX);
             goto fn_fail;
         }
-        err = parse_line(&rd, line, p, &have_header, &have_machine);
+        rd.line++;
+        if (bad == 1)
+            err = fail(&rd, "line longer than %d characters", LINE_MAX_CHARS - 2);
+        else if (bad == 2)
+            err = fail(&rd, "a NUL byte in the line (a profile is text)");
+        else if (!nl)
+            err = fail(&rd, "the last line has no newline: the profile was cut (a whole profile "
+                       "ends with a newline)");
+        else if (rd.end_line > 0)
+            err = fail(&rd, "a line after the end line (line %d), which must be the last",
+                       rd.end_line);
         if (err != MPI_SUCCESS)
             goto fn_fail;
+        ortho__cksum_add(&next, line, len);
+        err = parse_line(&rd, line, p, &have_machine);
+        if (err != MPI_SUCCESS)
+            goto fn_fail;
+        rd.sum = next;
     }
     if (ferror(in)) {
         err = fail(&rd, "read error");
         goto fn_fail;
     }
-    if (!have_header) {
-        rd.line++;
-        err = fail(&rd, "empty file: expected 'ortho-profile 1' or 'ortho-profile %d'",
+    rd.line++; /* where the next line would be */
+    if (rd.version == 0) {
+        err = fail(&rd, "empty file: expected the header 'ortho-profile %d'",
                    ORTHO_MODEL_PROFILE_VERSION);
+        goto fn_fail;
+    }
+    if (rd.version >= 3 && rd.end_line == 0) {
+        err = fail(&rd, "no end line: the profile was cut after line %d (a version-3 profile "
+                   "ends with 'end lines=N cksum=C')", rd.line - 1);
         goto fn_fail;
     }
     *prof = p;
