@@ -186,6 +186,8 @@ static void test_malformed(void)
         { "ortho-profile 3\nend lines=1 cksum=2934455225\n\n", 3, "a line after the end line (line 2)" },
         { "ortho-profile 3\nend lines=1 cksum=2934455225\n# x\n", 3, "after the end line" },
         { "ortho-profile 1\nmachine a\001\n\n", 0, NULL }, /* a control character is text */
+        /* regressions (fuzz/README.md) */
+        { "ortho-profile 1\nbcast p>2147483647 lin tau=1 tc=2\n", 2, "p>2147483647 leaves no" },
     };
     int all_ok = 1;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -233,6 +235,7 @@ static void test_errors_raised_once(void)
     MPI_Errhandler eh, old;
     ortho_model_profile_t prof = NULL;
     char msg[ORTHO_MODEL_MSG_MAX], text[] = "ortho-profile 1\nbcast b>8Q lin tau=1 tc=1\n";
+    char text2[] = "ortho-profile 2\nmeasured bcst p=4 native 1K=1us 2K=2us\n";
     FILE *in = fmemopen(text, strlen(text), "r");
     MPI_Comm_get_errhandler(MPI_COMM_SELF, &old);
     MPI_Comm_create_errhandler(count_errors, &eh);
@@ -243,6 +246,16 @@ static void test_errors_raised_once(void)
     raised = 0;
     CU_ASSERT_EQUAL(ortho_model_parse_bytes("12Q", &(double){ 0 }), MPI_ERR_ARG);
     CU_ASSERT_EQUAL(raised, 1);
+    /* regression (fuzz/README.md): an unknown operation in a measured
+     * curve raised from inside the reader too, twice in all, and inside
+     * ORTHO_PROFILE's reader, which must not raise, it called the handler
+     * of MPI_COMM_SELF (fatal by default) */
+    fclose(in);
+    in = fmemopen(text2, strlen(text2), "r");
+    raised = 0;
+    CU_ASSERT_EQUAL(ortho_model_profile_read_stream(in, "x", &prof, msg), MPI_ERR_FILE);
+    CU_ASSERT_EQUAL(raised, 1);
+    CU_ASSERT_PTR_NOT_NULL(strstr(msg, "x:2: unknown operation 'bcst' in a measured curve"));
     MPI_Comm_set_errhandler(MPI_COMM_SELF, old);
     MPI_Errhandler_free(&eh);
     MPI_Errhandler_free(&old);

@@ -105,6 +105,8 @@ static int parse_p_cond(const struct reader *rd, const char *tok, const char *re
         r->p_hi = a - 1 < r->p_hi ? a - 1 : r->p_hi;
     } else if (strcmp(rel, ">=") == 0) {
         r->p_lo = a > r->p_lo ? a : r->p_lo;
+    } else if (a == INT_MAX) {
+        err = fail(rd, "bad process count in '%s' (p>%d leaves no process count)", tok, INT_MAX);
     } else {
         r->p_lo = a + 1 > r->p_lo ? a + 1 : r->p_lo;
     }
@@ -310,11 +312,23 @@ static int parse_keyword(const struct reader *rd, char *raw, char *tok[], int nt
     return err;
 }
 
+/* A drop-in operation's name (without raising an error as
+ * ortho_model_dropin_op_from_name does: the reader reports one). */
+static int dropin_op(const char *name, ortho_op *op)
+{
+    for (int k = 0; k < ORTHO_OP_COUNT; k++)
+        if (strcmp(name, ortho_model_dropin_op_name((ortho_op)k)) == 0) {
+            *op = (ortho_op)k;
+            return 1;
+        }
+    return 0;
+}
+
 /* "decide OP p=N [b>=LO] [b<HI] CANDIDATE [gain=X]" (format version 2). */
 static int parse_decision(const struct reader *rd, char *tok[], int ntok,
                           ortho_model_profile_t prof)
 {
-    int err = MPI_SUCCESS, i = 3, conflict = -1, have_lo = 0, have_hi = 0, found = 0;
+    int err = MPI_SUCCESS, i = 3, conflict = -1, have_lo = 0, have_hi = 0;
     ortho_model_decision d;
     char a[100], b[100];
     memset(&d, 0, sizeof d);
@@ -322,12 +336,7 @@ static int parse_decision(const struct reader *rd, char *tok[], int ntok,
     d.line = rd->line;
     if (ntok < 4)
         FAIL_JUMP("expected 'decide OP p=N [b>=LO] [b<HI] CANDIDATE [gain=X]'");
-    for (int k = 0; k < ORTHO_OP_COUNT && !found; k++)
-        if (strcmp(tok[1], ortho_model_dropin_op_name((ortho_op)k)) == 0) {
-            d.op = (ortho_op)k;
-            found = 1;
-        }
-    if (!found)
+    if (!dropin_op(tok[1], &d.op))
         FAIL_JUMP("unknown operation '%s' in a decision (bcast, reduce, gather, scatter, "
                   "allreduce, allgather, allgatherv, gatherv, scatterv)", tok[1]);
     if (strncmp(tok[2], "p=", 2) != 0 || !parse_int(tok[2] + 2, &d.p) || d.p < 1)
@@ -388,7 +397,7 @@ static int parse_curve(const struct reader *rd, char *tok[], int ntok, ortho_mod
     c.line = rd->line;
     if (ntok < 6)
         FAIL_JUMP("expected 'measured OP p=N CANDIDATE SIZE=TIME SIZE=TIME ...' (two sizes or more)");
-    if (ortho_model_dropin_op_from_name(tok[1], &c.op) != MPI_SUCCESS)
+    if (!dropin_op(tok[1], &c.op))
         FAIL_JUMP("unknown operation '%s' in a measured curve", tok[1]);
     if (strncmp(tok[2], "p=", 2) != 0 || !parse_int(tok[2] + 2, &c.p) || c.p < 1)
         FAIL_JUMP("a measured curve is for one process count: expected p=N, found '%s'", tok[2]);
