@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dropin/dropin_private.h"
 #include "model/variants.h"
 #include "ortho.h"
 #include "support/mpi_cunit.h"
@@ -75,12 +76,77 @@ static void test_names(void)
                          "pipe:node:node", "fast", "phases:4x4:8x8", "scag;rows"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
         ok &= ortho_candidate_parse(bad[i], &c) == MPI_ERR_ARG;
+    /* every name parses back (a layout of 79 characters was rejected), and
+     * what parses has a name (regressions of fuzz/README.md) */
+    ortho_candidate big, back;
+    memset(&big, 0, sizeof big);
+    big.variant = ORTHO_VARIANT_PHASES;
+    big.ndims = 10;
+    for (int i = 0; i < big.ndims; i++)
+        big.dims[i] = 1000000;
+    ok &= ortho_candidate_name(&big, name, (int)sizeof name) == MPI_SUCCESS &&
+          ortho_candidate_parse(name, &back) == MPI_SUCCESS && memcmp(&back, &big, sizeof big) == 0;
+    ok &= ortho_candidate_parse("phases:1000000x1000000x1000000x1000000x1000000x1000000x"
+                                "1000000x1000000x1000000x1000000x1000000:node:cols", &c) ==
+          MPI_ERR_ARG;
     ok &= ortho_variant_valid(ORTHO_VARIANT_PIPE, ORTHO_OP_ALLGATHERV) &&
           !ortho_variant_valid(ORTHO_VARIANT_PIPE, ORTHO_OP_GATHER) &&
           ortho_variant_valid(ORTHO_VARIANT_SCAG, ORTHO_OP_BCAST) &&
           !ortho_variant_valid(ORTHO_VARIANT_RSAG, ORTHO_OP_BCAST);
     ok &= strcmp(ortho_variant_name(ORTHO_VARIANT_RSAG), "rsag") == 0 &&
           ortho_variant_name(ORTHO_VARIANT_COUNT) == NULL;
+    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+}
+
+/* ORTHO_VARIANT's parser (lib/dropin/choose.c); regressions of fuzz/README.md. */
+static void test_variant_env(void)
+{
+    static const struct {
+        const char *text;
+        enum ortho_env_grid want;
+        int nset;
+    } cases[] = {
+        {NULL, ORTHO_ENV_UNSET, 0},
+        {"", ORTHO_ENV_UNSET, 0},
+        {" ", ORTHO_ENV_UNSET, 0},          /* was MALFORMED: a blank item */
+        {" \t\n", ORTHO_ENV_UNSET, 0},
+        {",", ORTHO_ENV_MALFORMED, 0},
+        {" , \t,", ORTHO_ENV_MALFORMED, 0},
+        {"native, ", ORTHO_ENV_LAYOUT, ORTHO_OP_COUNT},
+        {"bcast=phases:2x2, ,reduce=native", ORTHO_ENV_LAYOUT, 2},
+        {" rsag:node ", ORTHO_ENV_LAYOUT, ORTHO_OP_COUNT},
+        {"fast", ORTHO_ENV_MALFORMED, 0},
+        {"bcast=native,bcast=native", ORTHO_ENV_MALFORMED, 0},
+        {"native,rsag", ORTHO_ENV_MALFORMED, 0},
+        {"=native", ORTHO_ENV_MALFORMED, 0},
+    };
+    int ok = 1;
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        ortho_candidate cands[ORTHO_OP_COUNT];
+        int set[ORTHO_OP_COUNT], nset = 0;
+        enum ortho_env_grid r = ortho__parse_variant_env(cases[i].text, cands, set);
+        for (int op = 0; op < ORTHO_OP_COUNT; op++)
+            nset += set[op];
+        if (r != cases[i].want || nset != cases[i].nset) {
+            printf("\n  ORTHO_VARIANT=\"%s\": %d with %d set; want %d with %d\n",
+                   cases[i].text != NULL ? cases[i].text : "(unset)", (int)r, nset,
+                   (int)cases[i].want, cases[i].nset);
+            ok = 0;
+        }
+    }
+    /* any length: nine items of long names (was MALFORMED above 511 characters) */
+    char text[1024] = "";
+    ortho_candidate cands[ORTHO_OP_COUNT];
+    int set[ORTHO_OP_COUNT], nset = 0;
+    static const char *const ops[] = {"bcast", "reduce", "gather", "scatter", "allreduce",
+                                      "allgather", "allgatherv", "gatherv", "scatterv"};
+    for (int op = 0; op < ORTHO_OP_COUNT; op++)
+        snprintf(text + strlen(text), sizeof text - strlen(text), "%s%s = phases:%s:node:cols",
+                 op ? ", " : "", ops[op], "1000x2000x3000x4000x5000x6000x7000");
+    ok &= strlen(text) > 511 && ortho__parse_variant_env(text, cands, set) == ORTHO_ENV_LAYOUT;
+    for (int op = 0; op < ORTHO_OP_COUNT; op++)
+        nset += set[op] && cands[op].ndims == 7 && cands[op].dims[6] == 7000;
+    ok &= nset == ORTHO_OP_COUNT;
     CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
 }
 
@@ -552,6 +618,7 @@ static void add_suites(void)
 {
     CU_pSuite s = CU_add_suite("candidates", NULL, NULL);
     CU_add_test(s, "names, parsing, enumeration", test_names);
+    CU_add_test(s, "ORTHO_VARIANT parsing", test_variant_env);
     CU_add_test(s, "model compositions", test_model);
     CU_add_test(s, "ortho_comm_candidate", test_comm_candidate);
     CU_pSuite v = CU_add_suite("variants against native", NULL, NULL);

@@ -93,7 +93,7 @@ static int parse_field(const char *s, const char *e, ortho_candidate *c, int *se
     if (*seen & 4)
         return -1;
     *seen |= 4;
-    char layout[64];
+    char layout[ORTHO_CANDIDATE_NAME_MAX]; /* room for the layout of any name */
     int nd = 0;
     if (n == 0 || n >= sizeof layout)
         return -1;
@@ -136,6 +136,9 @@ int ortho_candidate_parse(const char *text, ortho_candidate *cand)
             return MPI_ERR_ARG;
         s = e;
     }
+    char name[ORTHO_CANDIDATE_NAME_MAX];
+    if (ortho_candidate_name(&c, name, (int)sizeof name) != MPI_SUCCESS)
+        return MPI_ERR_ARG; /* what parses has a name */
     *cand = c;
     return MPI_SUCCESS;
 }

@@ -93,18 +93,18 @@ enum ortho_env_grid ortho__parse_variant_env(const char *text,
                                              ortho_candidate cands[ORTHO_OP_COUNT],
                                              int set[ORTHO_OP_COUNT])
 {
-    char buf[512];
+    enum ortho_env_grid r = ORTHO_ENV_MALFORMED;
+    char *buf = NULL, *save = NULL;
     int any = 0, all_set = 0, named[ORTHO_OP_COUNT] = {0};
     ortho_candidate all;
     for (int i = 0; i < ORTHO_OP_COUNT; i++)
         set[i] = 0;
     if (text == NULL)
         return ORTHO_ENV_UNSET;
-    size_t len = strlen(text);
-    if (len >= sizeof buf)
-        return ORTHO_ENV_MALFORMED;
-    memcpy(buf, text, len + 1);
-    char *save = NULL;
+    buf = malloc(strlen(text) + 1); /* any length: nine long items are legal */
+    if (buf == NULL)
+        goto fn_exit;
+    strcpy(buf, text);
     for (char *item = strtok_r(buf, ",", &save); item != NULL;
          item = strtok_r(NULL, ",", &save)) {
         char *eq = strchr(item, '=');
@@ -113,7 +113,7 @@ enum ortho_env_grid ortho__parse_variant_env(const char *text,
             continue; /* a blank item: "native, " as "native,", " " as "" */
         if (eq == NULL) {
             if (all_set || ortho_candidate_parse(item, &all) != MPI_SUCCESS)
-                return ORTHO_ENV_MALFORMED;
+                goto fn_exit;
             all_set = 1;
             any = 1;
             continue;
@@ -130,7 +130,7 @@ enum ortho_env_grid ortho__parse_variant_env(const char *text,
             if (strcmp(name, op_short[op]) == 0)
                 break;
         if (op == ORTHO_OP_COUNT || named[op] || ortho_candidate_parse(eq + 1, &c) != MPI_SUCCESS)
-            return ORTHO_ENV_MALFORMED;
+            goto fn_exit;
         named[op] = 1;
         cands[op] = c;
         any = 1;
@@ -140,14 +140,17 @@ enum ortho_env_grid ortho__parse_variant_env(const char *text,
             cands[op] = all;
         set[op] = named[op] || all_set;
     }
+    r = ORTHO_ENV_LAYOUT;
     if (!any) {
         /* only spaces and commas: unset when blank */
+        r = ORTHO_ENV_UNSET;
         for (const char *t = text; *t; t++)
             if (!isspace((unsigned char)*t))
-                return ORTHO_ENV_MALFORMED;
-        return ORTHO_ENV_UNSET;
+                r = ORTHO_ENV_MALFORMED;
     }
-    return ORTHO_ENV_LAYOUT;
+fn_exit:
+    free(buf);
+    return r;
 }
 
 int ortho_set_layout_chooser(ortho_layout_chooser chooser, void *ctx)
