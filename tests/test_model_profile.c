@@ -480,6 +480,9 @@ static void test_read_missing_file(void)
     CU_ASSERT_EQUAL(ortho_model_profile_read("no/such/file.profile", &prof, msg), MPI_ERR_FILE);
     CU_ASSERT_PTR_NULL(prof);
     CU_ASSERT_PTR_NOT_NULL(strstr(msg, "no/such/file.profile: cannot open"));
+    /* a folder opens, and reading it fails: named as the line it stopped at */
+    CU_ASSERT_EQUAL(ortho_model_profile_read("profiles", &prof, msg), MPI_ERR_FILE);
+    CU_ASSERT(prof == NULL && strcmp(msg, "profiles:1: read error") == 0);
 }
 
 static void test_units_and_add(void)

@@ -587,11 +587,11 @@ int ortho__profile_read_stream(FILE *in, const char *name, ortho_model_profile_t
             goto fn_fail;
         rd.sum = next;
     }
+    rd.line++; /* where the next line would be */
     if (ferror(in)) {
         err = fail(&rd, "read error");
         goto fn_fail;
     }
-    rd.line++; /* where the next line would be */
     if (rd.version == 0) {
         err = fail(&rd, "empty file: expected the header 'ortho-profile %d'",
                    ORTHO_MODEL_PROFILE_VERSION);
