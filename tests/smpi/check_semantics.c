@@ -1510,24 +1510,31 @@ static void kinds_text(int kinds, char *out, size_t len)
 static char watch_text[DESC_LEN + 128];
 static size_t watch_len;
 
+/* One write(), so that the lines of several ranks do not mix. */
 static void on_signal(int sig)
 {
-    char num[16];
-    int n = 0, v = sig;
+    static char line[sizeof watch_text + 32];
+    size_t n = 0;
     if (sig == SIGALRM) {
-        if (write(2, "HANG", 4) < 0)
-            _exit(3);
+        memcpy(line, "HANG", 4);
+        n = 4;
     } else {
+        char num[8];
+        int k = 0;
+        memcpy(line, "CRASH (signal ", 14);
+        n = 14;
         do
-            num[sizeof num - 1 - n++] = (char)('0' + v % 10);
-        while ((v /= 10) > 0 && n < 8);
-        if (write(2, "CRASH (signal ", 14) < 0 || write(2, num + sizeof num - n, (size_t)n) < 0 ||
-            write(2, ")", 1) < 0)
-            _exit(4);
+            num[k++] = (char)('0' + sig % 10);
+        while ((sig /= 10) > 0 && k < 8);
+        while (k > 0)
+            line[n++] = num[--k];
+        line[n++] = ')';
     }
-    if (write(2, watch_text, watch_len) < 0)
-        _exit(4);
-    _exit(sig == SIGALRM ? 3 : 4);
+    memcpy(line + n, watch_text, watch_len);
+    n += watch_len;
+    if (write(2, line, n) < 0)
+        _exit(5);
+    _exit(n > 0 && line[0] == 'H' ? 3 : 4);
 }
 
 static void watch_install(void)
