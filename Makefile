@@ -188,4 +188,7 @@ uninstall:
 clean:
 	rm -rf build build-smpi
 
+# libFuzzer targets: make fuzz, make fuzz-replay (fuzz/fuzz.mk, fuzz/README.md).
+include fuzz/fuzz.mk
+
 -include $(ALL_OBJ:.o=.d) $(TEST_BIN:=.d)

@@ -2,8 +2,9 @@
 # Installs the Debian packages ortho needs, skipping those already present.
 # Run as root (or with sudo available). Safe to run again.
 set -eu
+# clang and libclang-rt-14-dev (libFuzzer's runtime): make fuzz (fuzz/README.md)
 PACKAGES=(build-essential make pkg-config mpich libmpich-dev libgsl-dev libcunit1-dev
-          libsimgrid-dev gnuplot-nox)
+          libsimgrid-dev gnuplot-nox clang libclang-rt-14-dev)
 missing=()
 for pkg in "${PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
