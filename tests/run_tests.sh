@@ -20,6 +20,7 @@ TABLE=(
     "test_semantics: 4 5 6 8"
     "test_interpose: 4"
     "test_threads: 2 4"
+    "test_comm_budget: 4"
     "test_model_predict: 1"
     "test_model_profile: 1"
     "test_model_fit: 1"
