@@ -22,8 +22,8 @@
 # consecutive ranks; "rr" puts rank r on node r % 4 (the node-aware grid
 # reorders the processes).
 #
-# Settings: SMPI's mpich selector with allgather:bruck and
-# bcast:binomial_tree, because SimGrid 3.32 itself
+# Settings: SMPI's mpich selector with allgather:bruck,
+# bcast:binomial_tree and reduce:binomial, because SimGrid 3.32 itself
 #  - returns wrong data (or corrupts memory) in most allgather algorithms,
 #    the mpich selector's included, when a rank's send and receive
 #    datatypes differ (bruck, GB, NTSLR, rhv and the default are right);
@@ -33,7 +33,9 @@
 #  - deadlocks in the SMP-aware bcast the mpich selector picks on
 #    multi-core hosts, in communicators spread unevenly over the nodes
 #    (seen with a plain 2x6 grid on the rr placement: every rank of a row
-#    called MPI_Bcast with the same arguments and one never returned).
+#    called MPI_Bcast with the same arguments and one never returned);
+#  - crashes in the mpich selector's MPI_Reduce on one multi-core node
+#    with MPI_IN_PLACE at a root other than 0 (5 ints, 7 processes).
 # With these settings --native (the PMPI_ calls) passes every case.
 #
 # A run passes when smpirun exits 0 AND check_semantics printed its
@@ -93,7 +95,8 @@ RUNS=(
     "rand-96|b96|96|blocks of 8|--random $(cases 50 1000)"
 )
 
-SETTINGS=(--cfg=smpi/coll-selector:mpich --cfg=smpi/allgather:bruck --cfg=smpi/bcast:binomial_tree)
+SETTINGS=(--cfg=smpi/coll-selector:mpich --cfg=smpi/allgather:bruck --cfg=smpi/bcast:binomial_tree
+    --cfg=smpi/reduce:binomial)
 for entry in "${RUNS[@]}"; do
     IFS='|' read -r name hostfile np placement args <<<"$entry"
     smpi_selected "$name" "$@" || continue
