@@ -1474,7 +1474,10 @@ static void describe(const struct scase *c, const struct run *r, int p, char *ou
     if (c->in_place && !is_reduction(c->op) && c->garbage != G_VALID)
         append(out, len, " (ignored count/type: %s)",
                c->garbage == G_NULL ? "-1, MPI_DATATYPE_NULL" : "1, MPI_DOUBLE");
-    if (is_rooted(c->op))
+    if (c->op == ORTHO_OP_REDUCE)
+        append(out, len, ", non-roots: recvbuf %s",
+               c->garbage == G_NULL ? "NULL" : "poisoned, untouched");
+    else if (is_rooted(c->op))
         append(out, len, ", non-roots: %s", garbs[c->garbage]);
     if (!is_reduction(c->op)) {
         struct plan pl;
