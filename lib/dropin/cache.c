@@ -314,6 +314,12 @@ static void errors_return(MPI_Comm comm, MPI_Errhandler *saved)
 
 static void restore(MPI_Comm comm, MPI_Errhandler *saved)
 {
+    /* SimGrid 3.32 gives split communicators no handler (NULL): MPI's
+     * default is MPI_ERRORS_ARE_FATAL */
+    if (*saved == MPI_ERRHANDLER_NULL) {
+        PMPI_Comm_set_errhandler(comm, MPI_ERRORS_ARE_FATAL);
+        return;
+    }
     PMPI_Comm_set_errhandler(comm, *saved);
     if (*saved != MPI_ERRORS_RETURN && *saved != MPI_ERRORS_ARE_FATAL)
         PMPI_Errhandler_free(saved);
