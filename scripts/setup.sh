@@ -4,7 +4,7 @@
 set -eu
 # clang and libclang-rt-14-dev (libFuzzer's runtime): make fuzz (fuzz/README.md)
 PACKAGES=(build-essential make pkg-config mpich libmpich-dev libgsl-dev libcunit1-dev
-          libsimgrid-dev gnuplot-nox clang libclang-rt-14-dev)
+          libsimgrid-dev gnuplot-nox clang libclang-rt-14-dev valgrind)
 missing=()
 for pkg in "${PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||
