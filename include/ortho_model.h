@@ -44,7 +44,7 @@
 
 #include <mpi.h>
 
-#include "ortho_dropin.h"
+#include "ortho_candidate.h"
 #include "ortho_grid.h"
 
 #ifdef __cplusplus
@@ -67,16 +67,18 @@ extern "C" {
 /** Largest number of pieces ortho_model_select() returns. */
 #define ORTHO_MODEL_MAX_PIECES 2
 
-/** The modelled collective operations. */
-typedef enum ortho_model_op {
-    ORTHO_MODEL_BCAST = 0,
-    ORTHO_MODEL_REDUCE,
-    ORTHO_MODEL_GATHER,
-    ORTHO_MODEL_SCATTER,
-    ORTHO_MODEL_ALLREDUCE,
-    ORTHO_MODEL_ALLGATHER,
-    ORTHO_MODEL_NOPS
-} ortho_model_op;
+/** The modelled collective operations: the first ORTHO_MODEL_NOPS values
+ *  of ortho_op (ortho_candidate.h), the one enum of the library. The
+ *  ORTHO_MODEL_ names are the same values under their older names. */
+typedef ortho_op ortho_model_op;
+#define ORTHO_MODEL_BCAST ORTHO_OP_BCAST
+#define ORTHO_MODEL_REDUCE ORTHO_OP_REDUCE
+#define ORTHO_MODEL_GATHER ORTHO_OP_GATHER
+#define ORTHO_MODEL_SCATTER ORTHO_OP_SCATTER
+#define ORTHO_MODEL_ALLREDUCE ORTHO_OP_ALLREDUCE
+#define ORTHO_MODEL_ALLGATHER ORTHO_OP_ALLGATHER
+/** The modelled operations are those below this value. */
+#define ORTHO_MODEL_NOPS 6
 
 /** \brief "bcast", "reduce", ...; NULL for an invalid op. Not collective. */
 const char *ortho_model_op_name(ortho_model_op op);
@@ -274,15 +276,12 @@ typedef struct ortho_model_decision {
     int line;               /**< the profile line it was read from; 0 when added by a program */
 } ortho_model_decision;
 
-/**
- * \brief "bcast", "reduce", "gather", "scatter", "allreduce", "allgather",
- * "allgatherv", "gatherv", "scatterv" (the words of profiles and of
- * ORTHO_VARIANT); NULL for an invalid op. Not collective.
- */
+/** \brief The older name of ortho_op_word() (ortho_candidate.h), kept for
+ *  one release. Not collective. */
 const char *ortho_model_dropin_op_name(ortho_op op);
 
-/** \brief The drop-in op called \p name (see ortho_model_dropin_op_name()).
- *  Not collective. \return MPI_SUCCESS; MPI_ERR_ARG for an unknown name. */
+/** \brief The older name of ortho_op_from_word(), kept for one release;
+ *  unlike it, raises MPI_ERR_ARG on MPI_COMM_SELF. Not collective. */
 int ortho_model_dropin_op_from_name(const char *name, ortho_op *op);
 
 /**

@@ -72,23 +72,6 @@ int ortho__choose_candidate(ortho_op op, int p, int node_size, double bytes, int
     return 1;
 }
 
-ortho_order ortho__order_resolve(ortho_variant v, ortho_op op, ortho_order order)
-{
-    if (order != ORTHO_ORDER_PAPER)
-        return order;
-    if (v == ORTHO_VARIANT_PHASES &&
-        (op == ORTHO_OP_BCAST || op == ORTHO_OP_SCATTER || op == ORTHO_OP_SCATTERV))
-        return ORTHO_ORDER_COLS;
-    if (v == ORTHO_VARIANT_PIPE)
-        return ORTHO_ORDER_COLS;
-    return ORTHO_ORDER_ROWS;
-}
-
-static const char *const op_short[ORTHO_OP_COUNT] = {
-    "bcast", "reduce", "gather", "scatter", "allreduce",
-    "allgather", "allgatherv", "gatherv", "scatterv",
-};
-
 enum ortho_env_grid ortho__parse_variant_env(const char *text,
                                              ortho_candidate cands[ORTHO_OP_COUNT],
                                              int set[ORTHO_OP_COUNT])
@@ -125,11 +108,9 @@ enum ortho_env_grid ortho__parse_variant_env(const char *text,
         size_t n = strlen(name);
         while (n > 0 && isspace((unsigned char)name[n - 1]))
             name[--n] = '\0';
-        int op;
-        for (op = 0; op < ORTHO_OP_COUNT; op++)
-            if (strcmp(name, op_short[op]) == 0)
-                break;
-        if (op == ORTHO_OP_COUNT || named[op] || ortho_candidate_parse(eq + 1, &c) != MPI_SUCCESS)
+        ortho_op op;
+        if (ortho_op_from_word(name, &op) != MPI_SUCCESS || named[op] ||
+            ortho_candidate_parse(eq + 1, &c) != MPI_SUCCESS)
             goto fn_exit;
         named[op] = 1;
         cands[op] = c;
@@ -162,49 +143,6 @@ int ortho_set_layout_chooser(ortho_layout_chooser chooser, void *ctx)
     return MPI_SUCCESS;
 }
 
-const char *ortho_op_name(ortho_op op)
-{
-    static const char *const names[ORTHO_OP_COUNT] = {
-        "MPI_Bcast",     "MPI_Reduce",     "MPI_Gather",  "MPI_Scatter",  "MPI_Allreduce",
-        "MPI_Allgather", "MPI_Allgatherv", "MPI_Gatherv", "MPI_Scatterv",
-    };
-    return (int)op >= 0 && op < ORTHO_OP_COUNT ? names[op] : NULL;
-}
-
-enum ortho_env_grid ortho__parse_grid(const char *text, int *ndims, int dims[])
-{
-    if (text == NULL)
-        return ORTHO_ENV_UNSET;
-    while (isspace((unsigned char)*text))
-        text++;
-    size_t len = strlen(text);
-    while (len > 0 && isspace((unsigned char)text[len - 1]))
-        len--;
-    if (len == 0)
-        return ORTHO_ENV_UNSET;
-    if (len == 6 && strncmp(text, "native", 6) == 0)
-        return ORTHO_ENV_NATIVE;
-    const char *s = text, *end = text + len;
-    int n = 0;
-    for (;;) {
-        if (s >= end || !isdigit((unsigned char)*s) || n == ORTHO_GRID_MAX_DIMS)
-            return ORTHO_ENV_MALFORMED;
-        char *after;
-        errno = 0;
-        long v = strtol(s, &after, 10);
-        if (errno != 0 || v > (1L << 24) || after > end)
-            return ORTHO_ENV_MALFORMED;
-        dims[n++] = (int)v;
-        s = after;
-        if (s == end)
-            break;
-        if (*s != 'x' && *s != 'X')
-            return ORTHO_ENV_MALFORMED;
-        s++;
-    }
-    *ndims = n;
-    return ORTHO_ENV_LAYOUT;
-}
 
 void ortho__choose_layout(ortho_op op, int p, double bytes, int *ndims, int dims[],
                           const char **why)

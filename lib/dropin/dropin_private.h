@@ -11,6 +11,7 @@
 #include <mpi.h>
 #include <stddef.h>
 
+#include "candidate/candidate_private.h"
 #include "ortho_dropin.h"
 #include "ortho_grid.h"
 
@@ -26,8 +27,6 @@ struct ortho__run {
  * first time a class is met (grids are created). */
 ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct ortho__run *run);
 
-/* The concrete order of `order` for variant v and op (PAPER resolved). */
-ortho_order ortho__order_resolve(ortho_variant v, ortho_op op, ortho_order order);
 
 /* The candidate chooser's answer (1) or no decision (0); node_size as for
  * ortho_candidate_chooser. With no chooser installed, ORTHO_PROFILE's
@@ -45,14 +44,6 @@ int ortho__layout_chooser_installed(void);
 /* count * size(type) as a double. */
 double ortho__dropin_bytes(double count, MPI_Datatype type);
 
-/* What ORTHO_GRID says. */
-enum ortho_env_grid {
-    ORTHO_ENV_UNSET,     /* not set or empty */
-    ORTHO_ENV_NATIVE,    /* "native" */
-    ORTHO_ENV_LAYOUT,    /* extents, e.g. "8x12" */
-    ORTHO_ENV_MALFORMED
-};
-
 /* Parses ORTHO_VARIANT: "NAME" (every operation) and/or "op=NAME" entries
  * separated by ',' (op: bcast, reduce, ...): the candidate forced for each
  * op (set[op] = 1). ORTHO_ENV_UNSET, ORTHO_ENV_LAYOUT (something set) or
@@ -60,11 +51,6 @@ enum ortho_env_grid {
 enum ortho_env_grid ortho__parse_variant_env(const char *text,
                                              ortho_candidate cands[ORTHO_OP_COUNT],
                                              int set[ORTHO_OP_COUNT]);
-
-/* Parses an ORTHO_GRID value: extents of 0 or more separated by 'x',
- * 1 to ORTHO_GRID_MAX_DIMS of them, or "native"; spaces around are
- * ignored. NULL and "" are ORTHO_ENV_UNSET. */
-enum ortho_env_grid ortho__parse_grid(const char *text, int *ndims, int dims[]);
 
 /* The balanced default or the chooser's layout for op on p processes;
  * ndims 1 means native. why: a static text. */

@@ -10,24 +10,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const op_words[ORTHO_OP_COUNT] = {
-    "bcast", "reduce", "gather", "scatter", "allreduce",
-    "allgather", "allgatherv", "gatherv", "scatterv",
-};
-
+/* Old names of ortho_op_word() and ortho_op_from_word(), kept for one
+ * release (ortho_model.h). */
 const char *ortho_model_dropin_op_name(ortho_op op)
 {
-    return (int)op >= 0 && op < ORTHO_OP_COUNT ? op_words[op] : NULL;
+    return ortho_op_word(op);
 }
 
 int ortho_model_dropin_op_from_name(const char *name, ortho_op *op)
 {
-    for (int i = 0; name != NULL && op != NULL && i < ORTHO_OP_COUNT; i++)
-        if (strcmp(name, op_words[i]) == 0) {
-            *op = (ortho_op)i;
-            return MPI_SUCCESS;
-        }
-    return ortho__model_raise(MPI_ERR_ARG);
+    return ortho__model_raise(ortho_op_from_word(name, op));
 }
 
 static int decision_ok(const ortho_model_decision *d)
@@ -138,7 +130,7 @@ void ortho__decision_write(FILE *out, const ortho_model_decision *d)
     char range[100], name[ORTHO_CANDIDATE_NAME_MAX];
     ortho__decision_range_text(d, range, sizeof range);
     ortho_candidate_name(&d->cand, name, (int)sizeof name);
-    fprintf(out, "decide %-10s p=%d%s%s %s", op_words[d->op], d->p, range[0] ? " " : "", range,
+    fprintf(out, "decide %-10s p=%d%s%s %s", ortho_op_word(d->op), d->p, range[0] ? " " : "", range,
             name);
     if (d->gain != 0.0)
         fprintf(out, " gain=%.4g", d->gain);

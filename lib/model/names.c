@@ -4,27 +4,21 @@
 #include <stddef.h>
 #include <string.h>
 
-static const char *const op_names[ORTHO_MODEL_NOPS] = {
-    "bcast", "reduce", "gather", "scatter", "allreduce", "allgather"
-};
-
+/* The words of the modelled operations: ortho_op_word() below
+ * ORTHO_MODEL_NOPS. */
 const char *ortho_model_op_name(ortho_model_op op)
 {
-    return (int)op >= 0 && op < ORTHO_MODEL_NOPS ? op_names[op] : NULL;
+    return (int)op >= 0 && op < ORTHO_MODEL_NOPS ? ortho_op_word(op) : NULL;
 }
 
 int ortho_model_op_from_name(const char *name, ortho_model_op *op)
 {
-    int err = MPI_ERR_ARG;
-    if (name != NULL && op != NULL) {
-        for (int i = 0; i < ORTHO_MODEL_NOPS; i++) {
-            if (strcmp(name, op_names[i]) == 0) {
-                *op = (ortho_model_op)i;
-                err = MPI_SUCCESS;
-                break;
-            }
-        }
-    }
+    ortho_op o;
+    int err = ortho_op_from_word(name, &o);
+    if (!err && o >= ORTHO_MODEL_NOPS)
+        err = MPI_ERR_ARG;
+    if (!err)
+        *op = o;
     return ortho__model_raise(err);
 }
 

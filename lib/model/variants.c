@@ -42,6 +42,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "candidate/candidate_private.h"
 #include "model/model_private.h"
 
 static double param(ortho_model_profile_t prof, const char *name)
@@ -298,17 +299,6 @@ static const struct variant_form {
      "(p2-1) max(t_ag(2,b), t_ag(p1,b)) + t_ag(p1,b)", pipe_rows},
 };
 
-/* The order a candidate runs in (as the drop-ins resolve the paper's). */
-static ortho_order resolve(ortho_variant v, ortho_op op, ortho_order order)
-{
-    if (order != ORTHO_ORDER_PAPER)
-        return order;
-    if (v == ORTHO_VARIANT_PIPE ||
-        (v == ORTHO_VARIANT_PHASES && (op == ORTHO_OP_BCAST || op == ORTHO_OP_SCATTER)))
-        return ORTHO_ORDER_COLS;
-    return ORTHO_ORDER_ROWS;
-}
-
 int ortho__model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int p,
                                    int node_size, double bytes, const ortho_candidate *cand,
                                    ortho_model_prediction *pred)
@@ -367,8 +357,8 @@ int ortho__model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int 
         pred->total = pred->phase[0].seconds;
         return err;
     }
-    ortho_order order = resolve(v, op, cand->order);
-    if (v == ORTHO_VARIANT_PHASES && order == resolve(v, op, ORTHO_ORDER_PAPER))
+    ortho_order order = ortho__order_resolve(v, op, cand->order);
+    if (v == ORTHO_VARIANT_PHASES && order == ortho__order_resolve(v, op, ORTHO_ORDER_PAPER))
         return ortho__predict_grid(prof, mop, ndims, dims, bytes, pred);
     int p2 = dims[ndims - 1], p1 = 1;
     for (int i = 0; i < ndims - 1; i++)

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "candidate/candidate_private.h"
 #include "model/model_private.h"
 
 ortho_select_opts ortho_select_opts_default(void)
@@ -169,10 +170,10 @@ static int preference(ortho_op op, const ortho_candidate *c)
 {
     if (c->variant != ORTHO_VARIANT_PHASES)
         return 2;
-    ortho_order paper = op == ORTHO_OP_BCAST || op == ORTHO_OP_SCATTER || op == ORTHO_OP_SCATTERV
-                            ? ORTHO_ORDER_COLS
-                            : ORTHO_ORDER_ROWS;
-    return c->order == ORTHO_ORDER_PAPER || c->order == paper ? 0 : 1;
+    return ortho__order_resolve(c->variant, op, c->order) ==
+                   ortho__order_resolve(c->variant, op, ORTHO_ORDER_PAPER)
+               ? 0
+               : 1;
 }
 
 /* The tuned range of group g: [first interval's lo, last interval's hi). */

@@ -1,0 +1,30 @@
+/* The shared vocabulary's internals (ortho_candidate.h). Private.
+ *
+ * lib/candidate is the lowest room but lib/common: every other room may
+ * use it; it uses nothing but MPI's datatype-free constants. */
+#ifndef ORTHO_CANDIDATE_PRIVATE_H_INCLUDED
+#define ORTHO_CANDIDATE_PRIVATE_H_INCLUDED
+
+#include "ortho_candidate.h"
+
+/* The one rule for a phase order: the concrete order of `order` for
+ * variant v and op. ORTHO_ORDER_PAPER is the columns order for "phases"
+ * bcast, scatter and scatterv (the root's column first) and for "pipe",
+ * the rows order for everything else; ROWS and COLS are themselves. */
+ortho_order ortho__order_resolve(ortho_variant v, ortho_op op, ortho_order order);
+
+/* What a layout text (ORTHO_GRID, the layout field of a candidate name)
+ * says. */
+enum ortho_env_grid {
+    ORTHO_ENV_UNSET,     /* not set or blank */
+    ORTHO_ENV_NATIVE,    /* "native" */
+    ORTHO_ENV_LAYOUT,    /* extents, e.g. "8x12" */
+    ORTHO_ENV_MALFORMED
+};
+
+/* Parses a layout text: extents of 0 to 2^24 separated by 'x' (or 'X'),
+ * 1 to ORTHO_GRID_MAX_DIMS of them, or "native"; spaces around are
+ * ignored. NULL and blank are ORTHO_ENV_UNSET. */
+enum ortho_env_grid ortho__parse_grid(const char *text, int *ndims, int dims[]);
+
+#endif /* ORTHO_CANDIDATE_PRIVATE_H_INCLUDED */
