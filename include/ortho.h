@@ -16,6 +16,7 @@
 #include <mpi.h>
 
 #include "ortho_grid.h"
+#include "ortho_candidate.h"
 #include "ortho_2d.h"
 #include "ortho_nd.h"
 #include "ortho_dropin.h"
