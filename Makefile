@@ -201,6 +201,13 @@ $(BUILD)/tests/budget/comm_budget_ortho: $(BUILD)/tests/budget/comm_budget.o \
 check-leaks: $(BUILD)/tests/leaks/churn
 	BUILD=$(BUILD) tests/leaks/check.sh
 
+# The calls between source files, from the objects' symbols (nm): circles
+# between files of lib/ or of one program, and calls up the room order of
+# lib/ (scripts/check_layers.sh; not yet part of make check).
+.PHONY: check-layers
+check-layers: lib $(PROGRAMS)
+	BUILD=$(BUILD) scripts/check_layers.sh --rooms
+
 install: lib $(PROGRAMS)
 	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
 	install -m 644 include/*.h $(DESTDIR)$(PREFIX)/include
