@@ -1,5 +1,5 @@
 /* libFuzzer target: candidate names (ortho_candidate_parse and
- * ortho_candidate_name, lib/dropin/candidates.c). Besides crashes, UB and
+ * ortho_candidate_name, lib/candidate/names.c). Besides crashes, UB and
  * hangs, it checks, with the input as text, that what parses has a name
  * (within ORTHO_CANDIDATE_NAME_MAX), that the name parses to the same
  * candidate, and that naming that one gives the same name; and with the

@@ -1,6 +1,6 @@
 /* libFuzzer target: the ORTHO_GRID parser (ortho__parse_grid,
- * lib/dropin/choose.c) on any text. Besides crashes, UB and hangs, it
- * checks what lib/dropin/dropin_private.h promises:
+ * lib/candidate/names.c) on any text. Besides crashes, UB and hangs, it
+ * checks what lib/candidate/candidate_private.h promises:
  *  - blank text is ORTHO_ENV_UNSET, "native" (spaces around) NATIVE;
  *  - a layout has 1 to ORTHO_GRID_MAX_DIMS extents, each 0 to 2^24, written
  *    into an array of exactly ORTHO_GRID_MAX_DIMS ints (ASan sees a write
@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dropin/dropin_private.h"
+#include "candidate/candidate_private.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

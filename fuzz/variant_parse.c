@@ -1,5 +1,5 @@
 /* libFuzzer target: the ORTHO_VARIANT parser (ortho__parse_variant_env,
- * lib/dropin/choose.c) on any text. Besides crashes, UB and hangs, it
+ * lib/select/overrides.c) on any text. Besides crashes, UB and hangs, it
  * checks:
  *  - the result is UNSET, LAYOUT or MALFORMED; only LAYOUT sets an
  *    operation, and LAYOUT sets at least one;
@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dropin/dropin_private.h"
+#include "select/select_private.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

@@ -46,12 +46,59 @@
 
 #include <mpi.h>
 
-#include "ortho_dropin.h"
+#include "ortho_candidate.h"
 #include "ortho_model.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* ---- choosers: a program's own decisions for the drop-ins ---------------- */
+
+/**
+ * \brief A layout chooser: the grid for \p op on \p p processes with
+ * message size \p bytes (the size of ortho_model.h: the whole message for
+ * bcast, reduce, allreduce; one process's block for gather, scatter,
+ * allgather; the mean block for allgatherv; -1 for gatherv and scatterv,
+ * whose sizes only the root knows).
+ * \param[out] ndims  1 to ORTHO_GRID_MAX_DIMS; 1 means the native operation
+ * \param[out] dims   the extents (ortho_grid_create_uneven() rules)
+ * \return 1 when it decided, 0 for "no decision" (the balanced default is
+ *         used). It must answer the same on every process.
+ */
+typedef int (*ortho_layout_chooser)(ortho_op op, int p, double bytes, void *ctx, int *ndims,
+                                    int dims[ORTHO_GRID_MAX_DIMS]);
+
+/**
+ * \brief Install \p chooser (NULL: none) with its context, for the
+ * decisions taken from now on; decisions already cached on a communicator
+ * stay. ORTHO_GRID still comes first. Not collective, but every process
+ * must install the same chooser. \return MPI_SUCCESS.
+ */
+int ortho_set_layout_chooser(ortho_layout_chooser chooser, void *ctx);
+
+/**
+ * \brief A candidate chooser: what the drop-ins run for \p op on \p p
+ * processes with message size \p bytes (the size of ortho_layout_chooser),
+ * where \p node_size is the processes per shared-memory node (0 when the
+ * nodes differ in size or are unknown).
+ * \param[out] cand  the candidate (ortho_candidates() lists them)
+ * \return 1 when it decided, 0 for "no decision" (the layout chooser, then
+ *         the balanced default are asked). It must answer the same on every
+ *         process.
+ */
+typedef int (*ortho_candidate_chooser)(ortho_op op, int p, int node_size, double bytes,
+                                       void *ctx, ortho_candidate *cand);
+
+/**
+ * \brief Install \p chooser (NULL: none) with its context, for decisions
+ * taken from now on. It is asked before the layout chooser; ORTHO_VARIANT
+ * and ORTHO_GRID still come first. Not collective, but every process must
+ * install the same chooser. \return MPI_SUCCESS.
+ */
+int ortho_set_candidate_chooser(ortho_candidate_chooser chooser, void *ctx);
+
+/* ---- selectors: decisions from a profile ----------------------------------- */
 
 /** Opaque handle of a selector. */
 typedef struct ortho_select *ortho_select_t;

@@ -24,7 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "dropin/dropin_private.h"
+#include "select/select_private.h"
 #include "model/variants.h"
 #include "ortho.h"
 #include "support/mpi_cunit.h"

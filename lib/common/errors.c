@@ -32,3 +32,22 @@ int ortho__check_grid(const struct ortho_grid *grid, int ndims)
         return ortho__raise(grid->comm, MPI_ERR_DIMS);
     return MPI_SUCCESS;
 }
+
+void ortho__errors_returned(MPI_Comm comm, MPI_Errhandler *saved)
+{
+    PMPI_Comm_get_errhandler(comm, saved);
+    PMPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
+}
+
+void ortho__errors_restore(MPI_Comm comm, MPI_Errhandler *saved)
+{
+    /* SimGrid 3.32 gives split communicators no handler (NULL): MPI's
+     * default is MPI_ERRORS_ARE_FATAL */
+    if (*saved == MPI_ERRHANDLER_NULL) {
+        PMPI_Comm_set_errhandler(comm, MPI_ERRORS_ARE_FATAL);
+        return;
+    }
+    PMPI_Comm_set_errhandler(comm, *saved);
+    if (*saved != MPI_ERRORS_RETURN && *saved != MPI_ERRORS_ARE_FATAL)
+        PMPI_Errhandler_free(saved);
+}

@@ -15,4 +15,11 @@ int ortho__raise(MPI_Comm comm, int err);
  * MPI_SUCCESS or an error code already raised. */
 int ortho__check_grid(const struct ortho_grid *grid, int ndims);
 
+/* comm's error handler set to MPI_ERRORS_RETURN while the library makes
+ * communicators from it (a failure, e.g. MPI out of context ids, then
+ * gives native instead of an abort); *saved goes back with
+ * ortho__errors_restore(). */
+void ortho__errors_returned(MPI_Comm comm, MPI_Errhandler *saved);
+void ortho__errors_restore(MPI_Comm comm, MPI_Errhandler *saved);
+
 #endif /* ORTHO_ERRORS_H_INCLUDED */

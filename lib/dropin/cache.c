@@ -27,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "common/errors.h"
 #include "common/lock.h"
 #include "grid/grid_private.h"
 #include "select/select_private.h"
@@ -59,19 +60,7 @@ struct comm_cache {
     int size, rank;
     int verbose;
     char label[MPI_MAX_OBJECT_NAME + 16];   /* for ORTHO_VERBOSE */
-    enum ortho_env_grid env;
-    int env_ndims;
-    int env_dims[ORTHO_GRID_MAX_DIMS];
-    char env_why[64];                       /* "ORTHO_GRID=8x12" */
-    enum ortho_env_grid venv;              /* ORTHO_VARIANT */
-    int venv_set[ORTHO_OP_COUNT];
-    ortho_candidate venv_cand[ORTHO_OP_COUNT];
-    char venv_why[192];                     /* "ORTHO_VARIANT=..." */
-    int node_size;                          /* -1: not detected yet */
-    enum ortho__select_state select;        /* what ORTHO_PROFILE gives (lib/select) */
-    const char *select_why;
-    const char *differs;                    /* a setting that differs between processes */
-    char differs_why[96];
+    struct ortho__select_comm select;       /* what decides (lib/select) */
     int nlayouts;
     struct cached_layout layouts[MAX_LAYOUTS];
     struct decision decision[ORTHO_OP_COUNT][SIZE_CLASSES];
@@ -80,8 +69,6 @@ struct comm_cache {
 /* Keyvals: process-wide handles, like the communicators MPI predefines. */
 static int cache_keyval = MPI_KEYVAL_INVALID;
 static int finalize_keyval = MPI_KEYVAL_INVALID;
-static int malformed_reported;
-static int malformed_variant_reported;
 static int caches_made;
 /* Communicators held by the grids of all caches, and the most they may hold. */
 static int comms_held;
@@ -160,62 +147,7 @@ double ortho__dropin_bytes(double count, MPI_Datatype type)
     return count * (double)size;
 }
 
-/* The settings that change what a call runs, as the processes compare them. */
-enum {
-    SET_GRID,
-    SET_VARIANT,
-    SET_PROFILE,
-    SET_THRESHOLD,
-    SET_EXTRAPOLATE,
-    SET_CANDIDATE_CHOOSER,
-    SET_LAYOUT_CHOOSER,
-    SET_MAX_COMMS,
-    SETTINGS
-};
-
-static const char *const setting_names[SETTINGS] = {
-    "ORTHO_GRID", "ORTHO_VARIANT", "ORTHO_PROFILE", "ORTHO_SELECT_THRESHOLD",
-    "ORTHO_SELECT_EXTRAPOLATE", "ortho_set_candidate_chooser()", "ortho_set_layout_chooser()",
-    "ORTHO_MAX_COMMS",
-};
-
-static unsigned long long text_hash(const char *text)
-{
-    unsigned long long h = 1469598103934665603ULL; /* FNV-1a; unset and "" alike */
-    for (const char *c = text != NULL ? text : ""; *c != '\0'; c++) {
-        h ^= (unsigned char)*c;
-        h *= 1099511628211ULL;
-    }
-    return h;
-}
-
-/* The first setting that differs between the processes of comm, or NULL
- * (also when the comparison itself fails: then every process sees the
- * failure alike). Collective: one allreduce of the hashes and their
- * complements (equal everywhere when max(h) = min(h)). */
-static const char *setting_differs(MPI_Comm comm, unsigned long long profile_hash)
-{
-    unsigned long long mine[2 * SETTINGS], all[2 * SETTINGS];
-    mine[SET_GRID] = text_hash(getenv("ORTHO_GRID"));
-    mine[SET_VARIANT] = text_hash(getenv("ORTHO_VARIANT"));
-    mine[SET_PROFILE] = profile_hash;
-    mine[SET_THRESHOLD] = text_hash(getenv("ORTHO_SELECT_THRESHOLD"));
-    mine[SET_EXTRAPOLATE] = text_hash(getenv("ORTHO_SELECT_EXTRAPOLATE"));
-    mine[SET_CANDIDATE_CHOOSER] = (unsigned long long)ortho__candidate_chooser_installed();
-    mine[SET_LAYOUT_CHOOSER] = (unsigned long long)ortho__layout_chooser_installed();
-    mine[SET_MAX_COMMS] = text_hash(getenv("ORTHO_MAX_COMMS"));
-    for (int i = 0; i < SETTINGS; i++)
-        mine[SETTINGS + i] = ~mine[i];
-    if (PMPI_Allreduce(mine, all, 2 * SETTINGS, MPI_UNSIGNED_LONG_LONG, MPI_MAX, comm) !=
-        MPI_SUCCESS)
-        return "the comparison of the settings (MPI failed)";
-    for (int i = 0; i < SETTINGS; i++)
-        if (all[i] != ~all[SETTINGS + i])
-            return setting_names[i];
-    return NULL;
-}
-
-/* The settings read from the environment, under the lock. */
+/* The label, ORTHO_VERBOSE and ORTHO_MAX_COMMS, under the lock. */
 static void read_settings(struct comm_cache *cache)
 {
     ortho__lock();
@@ -224,28 +156,6 @@ static void read_settings(struct comm_cache *cache)
         snprintf(cache->label, sizeof cache->label, "communicator #%d", caches_made);
     const char *verbose = getenv("ORTHO_VERBOSE");
     cache->verbose = verbose != NULL && verbose[0] != '\0' && strcmp(verbose, "0") != 0;
-    const char *text = getenv("ORTHO_GRID");
-    cache->env = ortho__parse_grid(text, &cache->env_ndims, cache->env_dims);
-    snprintf(cache->env_why, sizeof cache->env_why, "ORTHO_GRID=%s", text != NULL ? text : "");
-    if (cache->env == ORTHO_ENV_MALFORMED && cache->rank == 0 && !malformed_reported) {
-        fprintf(stderr,
-                "ortho: ORTHO_GRID=\"%s\" is not a layout (examples: 8x12, 4x4x6, native); "
-                "the native MPI collectives run instead\n",
-                text);
-        malformed_reported = 1;
-    }
-    const char *vtext = getenv("ORTHO_VARIANT");
-    cache->venv = ortho__parse_variant_env(vtext, cache->venv_cand, cache->venv_set);
-    snprintf(cache->venv_why, sizeof cache->venv_why, "ORTHO_VARIANT=%s",
-             vtext != NULL ? vtext : "");
-    if (cache->venv == ORTHO_ENV_MALFORMED && cache->rank == 0 && !malformed_variant_reported) {
-        fprintf(stderr,
-                "ortho: ORTHO_VARIANT=\"%s\" is not a candidate (examples: rsag:node, "
-                "phases:8x16:cols, allgather=phases:node:cols,reduce=native); the native MPI "
-                "collectives run instead\n",
-                vtext);
-        malformed_variant_reported = 1;
-    }
     if (comms_limit < 0) {
         const char *max = getenv("ORTHO_MAX_COMMS");
         char *end = NULL;
@@ -262,7 +172,6 @@ static struct comm_cache *cache_get(MPI_Comm comm)
 {
     struct comm_cache *cache = NULL;
     int found = 0, key = cache_key();
-    unsigned long long profile_hash = 0;
     if (key == MPI_KEYVAL_INVALID)
         return NULL;
     if (PMPI_Comm_get_attr(comm, key, &cache, &found) == MPI_SUCCESS && found)
@@ -275,17 +184,10 @@ static struct comm_cache *cache_get(MPI_Comm comm)
     for (int op = 0; op < ORTHO_OP_COUNT; op++)
         for (int c = 0; c < SIZE_CLASSES; c++)
             cache->decision[op][c].layout = UNDECIDED;
-    cache->node_size = -1;
     int name_len = 0;
     PMPI_Comm_get_name(comm, cache->label, &name_len);
     read_settings(cache);
-    cache->select = ortho__select_env_state(cache->rank, &cache->select_why, &profile_hash);
-    cache->differs = setting_differs(comm, profile_hash);
-    if (cache->differs != NULL && cache->rank == 0)
-        fprintf(stderr,
-                "ortho: %s differs between the processes of %s; the native MPI collectives "
-                "run on it\n",
-                cache->differs, cache->label);
+    ortho__select_comm_init(&cache->select, comm, cache->label);
     if (PMPI_Comm_set_attr(comm, key, cache) != MPI_SUCCESS) {
         free(cache);
         return NULL;
@@ -301,28 +203,6 @@ static int size_class(double bytes)
         return 1;
     int k = (int)floor(log2(bytes));
     return 2 + (k < SIZE_CLASSES - 3 ? k : SIZE_CLASSES - 3);
-}
-
-/* comm's error handler, set to MPI_ERRORS_RETURN while the library makes
- * communicators from it (a failure, e.g. MPI out of context ids, then
- * gives native instead of aborting); *saved goes back with restore(). */
-static void errors_return(MPI_Comm comm, MPI_Errhandler *saved)
-{
-    PMPI_Comm_get_errhandler(comm, saved);
-    PMPI_Comm_set_errhandler(comm, MPI_ERRORS_RETURN);
-}
-
-static void restore(MPI_Comm comm, MPI_Errhandler *saved)
-{
-    /* SimGrid 3.32 gives split communicators no handler (NULL): MPI's
-     * default is MPI_ERRORS_ARE_FATAL */
-    if (*saved == MPI_ERRHANDLER_NULL) {
-        PMPI_Comm_set_errhandler(comm, MPI_ERRORS_ARE_FATAL);
-        return;
-    }
-    PMPI_Comm_set_errhandler(comm, *saved);
-    if (*saved != MPI_ERRORS_RETURN && *saved != MPI_ERRORS_ARE_FATAL)
-        PMPI_Errhandler_free(saved);
 }
 
 enum { NO_ROOM = -2, NOT_MADE = -1 };
@@ -351,13 +231,13 @@ static int layout_index(struct comm_cache *cache, MPI_Comm comm, int ndims, cons
     int err = MPI_ERR_OTHER, held = 0;
     if (all_room) {
         MPI_Errhandler saved;
-        errors_return(comm, &saved);
+        ortho__errors_returned(comm, &saved);
         l->fell_back = 0;
         if (node_aware)
             err = ortho__grid_create_nodes_quiet(comm, ndims, dims, &l->grid, &l->fell_back);
         else
             err = ortho__grid_create_quiet(comm, ndims, dims, &l->grid);
-        restore(comm, &saved);
+        ortho__errors_restore(comm, &saved);
         held = err ? 0 : ortho__grid_comms(l->grid);
     }
     ortho__lock();
@@ -374,27 +254,28 @@ static int layout_index(struct comm_cache *cache, MPI_Comm comm, int ndims, cons
     return cache->nlayouts++;
 }
 
-/* The processes per node, detected once per communicator. Collective. */
-static int cache_node_size(struct comm_cache *cache, MPI_Comm comm)
+/* "0 B", "[1 KiB, 2 KiB)", ... for a size class. */
+static void size_class_text(int size_class, char *text, size_t len)
 {
-    if (cache->node_size < 0) {
-        struct ortho__nodes *nodes = NULL;
-        MPI_Errhandler saved;
-        cache->node_size = 0;
-        errors_return(comm, &saved);
-        if (ortho__nodes_detect(comm, &nodes) == MPI_SUCCESS)
-            cache->node_size = nodes->node_size;
-        restore(comm, &saved);
-        ortho__nodes_free(&nodes);
+    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
+    if (size_class == 0) {
+        snprintf(text, len, "any size (only the root knows the counts)");
+        return;
     }
-    return cache->node_size;
+    if (size_class == 1) {
+        snprintf(text, len, "0 B");
+        return;
+    }
+    int k = size_class - 2; /* [2^k, 2^(k+1)) bytes */
+    snprintf(text, len, "[%d %s, %d %s)", 1 << (k % 10), units[k / 10], 1 << ((k + 1) % 10),
+             units[(k + 1) / 10]);
 }
 
 static void report(const struct comm_cache *cache, ortho_op op, int cls)
 {
     char range[64], layout[200];
     const struct decision *dc = &cache->decision[op][cls];
-    ortho__size_class_text(cls, range, sizeof range);
+    size_class_text(cls, range, sizeof range);
     if (dc->layout == NATIVE) {
         snprintf(layout, sizeof layout, "native");
     } else {
@@ -427,102 +308,28 @@ static void report(const struct comm_cache *cache, ortho_op op, int cls)
             cache->label, cache->size, range, layout, dc->why);
 }
 
-/* The candidate for op in class cls, from ORTHO_VARIANT, ORTHO_GRID, the
- * candidate chooser, the layout chooser or the balanced default. */
-static ortho_candidate candidate_for(struct comm_cache *cache, MPI_Comm comm, ortho_op op,
-                                     double bytes, const char **why)
-{
-    ortho_candidate c;
-    memset(&c, 0, sizeof c);
-    c.variant = ORTHO_VARIANT_PHASES;
-    if (cache->differs != NULL) {
-        c.variant = ORTHO_VARIANT_NATIVE;
-        snprintf(cache->differs_why, sizeof cache->differs_why,
-                 "%s differs between the processes", cache->differs);
-        *why = cache->differs_why;
-        return c;
-    }
-    if (cache->venv == ORTHO_ENV_MALFORMED) {
-        c.variant = ORTHO_VARIANT_NATIVE;
-        *why = "ORTHO_VARIANT is malformed";
-        return c;
-    }
-    if (cache->venv_set[op]) {
-        c = cache->venv_cand[op];
-        *why = cache->venv_why;
-        if (c.ndims == 0 && cache->env == ORTHO_ENV_LAYOUT) {
-            c.ndims = cache->env_ndims;
-            memcpy(c.dims, cache->env_dims, (size_t)c.ndims * sizeof c.dims[0]);
-        }
-        return c;
-    }
-    if (cache->env == ORTHO_ENV_NATIVE || cache->env == ORTHO_ENV_MALFORMED) {
-        c.variant = ORTHO_VARIANT_NATIVE;
-        *why = cache->env == ORTHO_ENV_NATIVE ? "ORTHO_GRID=native" : "ORTHO_GRID is malformed";
-        return c;
-    }
-    if (cache->env == ORTHO_ENV_LAYOUT) {
-        c.ndims = cache->env_ndims;
-        memcpy(c.dims, cache->env_dims, (size_t)c.ndims * sizeof c.dims[0]);
-        *why = cache->env_why;
-        return c;
-    }
-    /* the node size costs collectives: only when someone will read it */
-    int node_size = ortho__candidate_chooser_installed() || cache->select == ORTHO__SELECT_ACTIVE
-                        ? cache_node_size(cache, comm)
-                        : 0;
-    /* the choosers and the profile's selector keep process-wide state */
-    ortho__lock();
-    int chosen = ortho__choose_candidate(op, cache->size, node_size, bytes, cache->select,
-                                         cache->select_why, &c, why);
-    if (!chosen) {
-        c.variant = ORTHO_VARIANT_PHASES;
-        ortho__choose_layout(op, cache->size, bytes, &c.ndims, c.dims, why);
-    }
-    ortho__unlock();
-    if (chosen)
-        return c;
-    if (c.ndims == 1)
-        c.variant = ORTHO_VARIANT_NATIVE;
-    return c;
-}
-
 /* Takes the decision for op in class cls. Collective over comm. */
 static void decide(struct comm_cache *cache, MPI_Comm comm, ortho_op op, int cls, double bytes)
 {
     const char *why = "";
-    ortho_candidate c = candidate_for(cache, comm, op, bytes, &why);
+    ortho_candidate c;
+    ortho__select_decide(&cache->select, comm, op, bytes, &c, &why);
     struct decision *dc = &cache->decision[op][cls];
     dc->layout = NATIVE;
     dc->variant = ORTHO_VARIANT_NATIVE;
     dc->order = ORTHO_ORDER_ROWS;
     if (c.variant != ORTHO_VARIANT_NATIVE) {
-        if (!ortho_variant_valid(c.variant, op))
-            c.variant = ORTHO_VARIANT_PHASES;
-        int ndims = c.ndims, dims[ORTHO_GRID_MAX_DIMS] = {0};
-        memcpy(dims, c.dims, (size_t)ndims * sizeof dims[0]);
-        if (c.node_aware && ndims < 2) {
-            ndims = 2;
-            dims[0] = dims[1] = 0;
-        } else if (ndims == 0) {
-            ortho__balanced_2d(cache->size, dims);
-            ndims = dims[0] == 1 ? 0 : 2;
-        }
-        if (ndims == 0) {
-            why = "balanced default: fewer than 4 processes";
+        int d = layout_index(cache, comm, c.ndims, c.dims, c.node_aware != 0);
+        if (d == NO_ROOM) {
+            why = "no room for another grid (ORTHO_MAX_COMMS communicators, or 16 "
+                  "layouts on this communicator)";
+        } else if (d == NOT_MADE) {
+            why = "MPI could not make the grid's communicators";
         } else {
-            int d = layout_index(cache, comm, ndims, dims, c.node_aware != 0);
-            if (d == NO_ROOM) {
-                why = "no room for another grid (ORTHO_MAX_COMMS communicators, or 16 "
-                      "layouts on this communicator)";
-            } else if (d == NOT_MADE) {
-                why = "MPI could not make the grid's communicators";
-            } else {
-                dc->layout = (signed char)d;
-                dc->variant = (unsigned char)c.variant;
-                dc->order = (unsigned char)ortho__variant_order_on(
-                    c.variant, op, c.order, cache->layouts[d].grid);
-            }
+            dc->layout = (signed char)d;
+            dc->variant = (unsigned char)c.variant;
+            dc->order = (unsigned char)ortho__variant_order_on(c.variant, op, c.order,
+                                                               cache->layouts[d].grid);
         }
     }
     dc->why = why;
@@ -624,6 +431,6 @@ int ortho_comm_node_size(MPI_Comm comm, int *node_size)
     struct comm_cache *cache = cache_get(comm);
     if (cache == NULL)
         return MPI_ERR_NO_MEM;
-    *node_size = cache_node_size(cache, comm);
+    *node_size = ortho__select_node_size(&cache->select, comm);
     return MPI_SUCCESS;
 }

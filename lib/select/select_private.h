@@ -1,15 +1,24 @@
-/* The selection module (ortho_select.h): decision tables compiled from a
- * profile, selection by model, and the chooser that the drop-in functions
- * install from ORTHO_PROFILE. Private.
+/* Selection: everything that decides what a drop-in call runs. Private.
+ *
+ *   decide.c       the one entry, ortho__select_decide(), and the state of
+ *                  a communicator (settings read and agreed, node size)
+ *   overrides.c    ORTHO_VARIANT and ORTHO_GRID
+ *   agree.c        the processes compare the settings that change what runs
+ *   choosers.c     the program's choosers, the balanced default layout
+ *   profile_env.c  ORTHO_PROFILE, read once per process
+ *   selector.c     a profile's decisions and the model's ranking
+ *                  (ortho_select.h)
+ *   predict.c      a candidate's predicted time
  *
  * lib/select runs inside the drop-ins' calls, so it uses the model's
  * non-raising cores (model/model_private.h): a failed prediction is an
- * answer here ("not covered"), never an error raised on MPI_COMM_SELF. */
+ * answer here ("not covered"), never an error raised. */
 #ifndef ORTHO_SELECT_PRIVATE_H_INCLUDED
 #define ORTHO_SELECT_PRIVATE_H_INCLUDED
 
 #include <mpi.h>
 
+#include "candidate/candidate_private.h"
 #include "ortho_select.h"
 
 /* One compiled interval: [lo, hi) -> candidate; index into the profile's
@@ -77,5 +86,85 @@ const char *ortho__select_reason(ortho_candidate_chooser fn, void *ctx);
 
 /* Tests: forget what ORTHO_PROFILE gave (the selector is released). */
 void ortho__select_env_reset(void);
+
+/* ---- the state of a communicator, and the entry (decide.c) ---------------- */
+
+struct ortho__select_comm {
+    int size, rank;
+    enum ortho_env_grid env;                /* ORTHO_GRID */
+    int env_ndims;
+    int env_dims[ORTHO_GRID_MAX_DIMS];
+    char env_why[64];                       /* "ORTHO_GRID=8x12" */
+    enum ortho_env_grid venv;               /* ORTHO_VARIANT */
+    int venv_set[ORTHO_OP_COUNT];
+    ortho_candidate venv_cand[ORTHO_OP_COUNT];
+    char venv_why[192];                     /* "ORTHO_VARIANT=..." */
+    enum ortho__select_state profile;       /* what ORTHO_PROFILE gives */
+    const char *profile_why;
+    const char *differs;                    /* a setting that differs between processes */
+    char differs_why[96];
+    int node_size;                          /* -1: not detected yet */
+};
+
+/* Reads the settings for comm and compares them over its processes (one
+ * allreduce; rank 0 names a setting that differs, `label` naming comm).
+ * Collective over comm. */
+int ortho__select_comm_init(struct ortho__select_comm *s, MPI_Comm comm, const char *label);
+
+/* What op with `bytes` (< 0: unknown) runs on comm: native (variant 0), or
+ * a variant valid for op on a layout of 1 (one phase) or 2 or more
+ * dimensions, node-aware or not; *why: a text that outlives the decision.
+ * Collective over comm the first time a chooser or the profile needs the
+ * node size. */
+void ortho__select_decide(struct ortho__select_comm *s, MPI_Comm comm, ortho_op op,
+                          double bytes, ortho_candidate *c, const char **why);
+
+/* The processes per node of comm (ortho_comm_node_size()), detected once.
+ * Collective over comm the first time. */
+int ortho__select_node_size(struct ortho__select_comm *s, MPI_Comm comm);
+
+/* ---- overrides.c ------------------------------------------------------------ */
+
+/* Reads ORTHO_GRID and ORTHO_VARIANT into s (s->rank set). */
+void ortho__select_read_overrides(struct ortho__select_comm *s);
+
+/* 1 with the candidate ORTHO_VARIANT or ORTHO_GRID impose on op (native
+ * when malformed), 0 when neither says anything. */
+int ortho__select_override(const struct ortho__select_comm *s, ortho_op op,
+                           ortho_candidate *c, const char **why);
+
+/* Parses ORTHO_VARIANT: "NAME" (every operation) and/or "op=NAME" entries
+ * separated by ',' (op: bcast, reduce, ...): the candidate forced for each
+ * op (set[op] = 1). ORTHO_ENV_UNSET, ORTHO_ENV_LAYOUT (something set) or
+ * ORTHO_ENV_MALFORMED. */
+enum ortho_env_grid ortho__parse_variant_env(const char *text,
+                                             ortho_candidate cands[ORTHO_OP_COUNT],
+                                             int set[ORTHO_OP_COUNT]);
+
+/* ---- agree.c ---------------------------------------------------------------- */
+
+/* The first setting that differs between the processes of comm, or NULL
+ * (also when the comparison fails: every process sees that alike).
+ * profile_hash: ortho__select_env_state()'s. Collective: one allreduce. */
+const char *ortho__select_setting_differs(MPI_Comm comm, unsigned long long profile_hash);
+
+/* ---- choosers.c (callers hold the library's lock) --------------------------- */
+
+/* 1 when a chooser is installed (each takes the lock itself). */
+int ortho__candidate_chooser_installed(void);
+int ortho__layout_chooser_installed(void);
+
+/* The candidate chooser's answer (1) or no decision (0); node_size as for
+ * ortho_candidate_chooser. With no chooser installed, ORTHO_PROFILE's
+ * selector decides when select_state says so. *why: a text that outlives
+ * the decision. */
+int ortho__select_ask_choosers(ortho_op op, int p, int node_size, double bytes,
+                               enum ortho__select_state select_state, const char *select_why,
+                               ortho_candidate *cand, const char **why);
+
+/* The layout chooser's layout for op on p processes, else the balanced
+ * default; ndims 1 means native. why: a static text. */
+void ortho__select_layout(ortho_op op, int p, double bytes, int *ndims, int dims[],
+                          const char **why);
 
 #endif /* ORTHO_SELECT_PRIVATE_H_INCLUDED */

@@ -11,8 +11,15 @@
 
 #include <mpi.h>
 
-#include "dropin/dropin_private.h"
+#include "candidate/candidate_private.h"
 #include "grid/grid_private.h"
+
+/* What a drop-in call runs besides its grid: the variant and the phase
+ * order (never ORTHO_ORDER_PAPER: resolved for the op). */
+struct ortho__run {
+    ortho_variant variant;
+    ortho_order order;
+};
 
 /* The order a candidate runs in on this grid: the paper's where the
  * variant does not offer the other one there (gatherv and scatterv; gather,

@@ -346,11 +346,6 @@ int ortho_select_chooser(ortho_op op, int p, int node_size, double bytes, void *
     return 1;
 }
 
-int ortho_select_install(ortho_select_t sel)
-{
-    return ortho_set_candidate_chooser(sel != NULL ? ortho_select_chooser : NULL, sel);
-}
-
 /* "1.23 ms", "45.6 us", "2.1 s" */
 static void time_text(char *buf, size_t n, double t)
 {

@@ -1,0 +1,103 @@
+/* What a drop-in call runs: the one entry of selection
+ * (ortho__select_decide), with its per-communicator state.
+ *
+ * In this order: a setting that differs between the processes (native);
+ * ORTHO_VARIANT, then ORTHO_GRID (overrides.c); the installed candidate
+ * chooser, else ORTHO_PROFILE's selector (choosers.c, profile_env.c,
+ * selector.c); the layout chooser; the balanced default. The answer is
+ * made concrete: a variant that does not apply to the operation becomes
+ * "phases", a default layout becomes the balanced 2D box (node-aware:
+ * nodes x node size), fewer than 4 processes native. */
+#include "select/select_private.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "common/errors.h"
+#include "common/lock.h"
+#include "grid/grid_private.h"
+
+int ortho__select_comm_init(struct ortho__select_comm *s, MPI_Comm comm, const char *label)
+{
+    unsigned long long profile_hash = 0;
+    memset(s, 0, sizeof *s);
+    PMPI_Comm_size(comm, &s->size);
+    PMPI_Comm_rank(comm, &s->rank);
+    s->node_size = -1;
+    ortho__select_read_overrides(s);
+    s->profile = ortho__select_env_state(s->rank, &s->profile_why, &profile_hash);
+    s->differs = ortho__select_setting_differs(comm, profile_hash);
+    if (s->differs != NULL) {
+        snprintf(s->differs_why, sizeof s->differs_why, "%s differs between the processes",
+                 s->differs);
+        if (s->rank == 0)
+            fprintf(stderr,
+                    "ortho: %s differs between the processes of %s; the native MPI "
+                    "collectives run on it\n",
+                    s->differs, label);
+    }
+    return MPI_SUCCESS;
+}
+
+int ortho__select_node_size(struct ortho__select_comm *s, MPI_Comm comm)
+{
+    if (s->node_size < 0) {
+        struct ortho__nodes *nodes = NULL;
+        MPI_Errhandler saved;
+        s->node_size = 0;
+        ortho__errors_returned(comm, &saved);
+        if (ortho__nodes_detect(comm, &nodes) == MPI_SUCCESS)
+            s->node_size = nodes->node_size;
+        ortho__errors_restore(comm, &saved);
+        ortho__nodes_free(&nodes);
+    }
+    return s->node_size;
+}
+
+/* The answer before it is made concrete. */
+static void ask(struct ortho__select_comm *s, MPI_Comm comm, ortho_op op, double bytes,
+                ortho_candidate *c, const char **why)
+{
+    memset(c, 0, sizeof *c);
+    if (s->differs != NULL) {
+        *why = s->differs_why;
+        return;
+    }
+    if (ortho__select_override(s, op, c, why))
+        return;
+    /* the node size costs collectives: only when someone will read it */
+    int node_size = ortho__candidate_chooser_installed() || s->profile == ORTHO__SELECT_ACTIVE
+                        ? ortho__select_node_size(s, comm)
+                        : 0;
+    /* the choosers and the profile's selector keep process-wide state */
+    ortho__lock();
+    if (!ortho__select_ask_choosers(op, s->size, node_size, bytes, s->profile, s->profile_why,
+                                    c, why)) {
+        c->variant = ORTHO_VARIANT_PHASES;
+        ortho__select_layout(op, s->size, bytes, &c->ndims, c->dims, why);
+        if (c->ndims == 1)
+            c->variant = ORTHO_VARIANT_NATIVE;
+    }
+    ortho__unlock();
+}
+
+void ortho__select_decide(struct ortho__select_comm *s, MPI_Comm comm, ortho_op op,
+                          double bytes, ortho_candidate *c, const char **why)
+{
+    ask(s, comm, op, bytes, c, why);
+    if (c->variant == ORTHO_VARIANT_NATIVE)
+        return;
+    if (!ortho_variant_valid(c->variant, op))
+        c->variant = ORTHO_VARIANT_PHASES;
+    if (c->node_aware && c->ndims < 2) {
+        c->ndims = 2;
+        c->dims[0] = c->dims[1] = 0;
+    } else if (c->ndims == 0) {
+        ortho__balanced_2d(s->size, c->dims);
+        c->ndims = 2;
+        if (c->dims[0] == 1) {
+            memset(c, 0, sizeof *c);
+            *why = "balanced default: fewer than 4 processes";
+        }
+    }
+}
