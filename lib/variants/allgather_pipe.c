@@ -209,26 +209,18 @@ int ortho__allgatherv_pipe(const void *sendbuf, int sendcount, MPI_Datatype send
                            MPI_Datatype type, int cols, const struct ortho_grid *grid)
 {
     struct pipe pp;
-    int row = ortho__row_of(grid, grid->rank), col = ortho__col_of(grid, grid->rank);
     if (cols && ortho__is_uneven(grid))
         return pipe_cols_relay(sendbuf, sendcount, sendtype, recvbuf, counts, displs, type,
                                grid);
+    struct ortho__groups g;
+    ortho__groups_of(grid, !cols, &g);
     pp.grid = grid;
     pp.cols = cols;
-    if (cols) {
-        pp.ring = grid->col_comm;
-        pp.len = grid->nrows;
-        pp.me = row;
-        pp.other = grid->row_comm;
-        pp.olen = ortho__row_size(grid);
-        pp.ome = col;
-    } else {
-        pp.ring = grid->row_comm;
-        pp.len = ortho__row_size(grid);
-        pp.me = col;
-        pp.other = grid->col_comm;
-        pp.olen = grid->nrows;
-        pp.ome = row;
-    }
+    pp.ring = g.first;
+    pp.len = g.len;
+    pp.me = g.me;
+    pp.other = g.second;
+    pp.olen = g.olen;
+    pp.ome = g.ome;
     return allgatherv_pipe(sendbuf, sendcount, sendtype, recvbuf, counts, displs, type, &pp);
 }

@@ -26,16 +26,8 @@
 #include "variants/common.h"
 #include "variants/impl.h"
 
-/* first: the scatter and allgather groups (len members at most, me this
- * process's index); second: the groups that broadcast a piece. */
-struct scag_groups {
-    MPI_Comm first, second;
-    int len, me, pieces;
-    int root_in_first, root_in_second, in_root_group, is_root;
-    const struct ortho_grid *recurse;
-};
-
-static int bcast_scag(void *buf, int n, MPI_Datatype type, const struct scag_groups *g)
+static int bcast_scag(void *buf, int n, MPI_Datatype type, const struct ortho__groups *g,
+                      const struct ortho__root_at *r)
 {
     int *counts = malloc(2 * (size_t)g->len * sizeof(int));
     if (counts == NULL)
@@ -44,14 +36,14 @@ static int bcast_scag(void *buf, int n, MPI_Datatype type, const struct scag_gro
     ortho__split(n, g->pieces, g->len, counts, displs);
     int mine = counts[g->me], err = MPI_SUCCESS;
     void *piece = ortho__offset(buf, displs[g->me], type);
-    if (g->in_root_group)
-        err = PMPI_Scatterv(buf, counts, displs, type, g->is_root ? MPI_IN_PLACE : piece, mine,
-                            type, g->root_in_first, g->first);
+    if (g->ome == r->in_second)
+        err = PMPI_Scatterv(buf, counts, displs, type, r->is_root ? MPI_IN_PLACE : piece, mine,
+                            type, r->in_first, g->first);
     if (!err && mine > 0) {
         if (g->recurse != NULL)
-            err = ortho__bcast_scag_rows(piece, mine, type, g->root_in_second, g->recurse);
+            err = ortho__bcast_scag_rows(piece, mine, type, r->in_second, g->recurse);
         else
-            err = PMPI_Bcast(piece, mine, type, g->root_in_second, g->second);
+            err = PMPI_Bcast(piece, mine, type, r->in_second, g->second);
     }
     if (!err)
         err = ortho__allgatherv_native(MPI_IN_PLACE, 0, MPI_BYTE, buf, counts, displs, type,
@@ -60,40 +52,26 @@ static int bcast_scag(void *buf, int n, MPI_Datatype type, const struct scag_gro
     return err;
 }
 
+static int scag(void *buf, int n, MPI_Datatype type, int root, const struct ortho_grid *grid,
+                int rows_first)
+{
+    struct ortho__groups g;
+    struct ortho__root_at r;
+    if (ortho__is_flat(grid))
+        return PMPI_Bcast(buf, n, type, root, grid->comm);
+    ortho__groups_of(grid, rows_first, &g);
+    ortho__root_at(&g, grid, root, &r);
+    return bcast_scag(buf, n, type, &g, &r);
+}
+
 int ortho__bcast_scag_rows(void *buf, int n, MPI_Datatype type, int root,
                            const struct ortho_grid *grid)
 {
-    if (ortho__is_flat(grid))
-        return PMPI_Bcast(buf, n, type, root, grid->comm);
-    struct scag_groups g;
-    g.first = grid->row_comm;
-    g.second = grid->col_comm;
-    g.len = ortho__row_size(grid);
-    g.me = ortho__col_of(grid, grid->rank);
-    g.pieces = ortho__pieces_rows(grid);
-    g.root_in_first = ortho__col_of(grid, root);
-    g.root_in_second = ortho__row_of(grid, root);
-    g.in_root_group = ortho__row_of(grid, grid->rank) == g.root_in_second;
-    g.is_root = grid->rank == root;
-    g.recurse = grid->leader_grid;
-    return bcast_scag(buf, n, type, &g);
+    return scag(buf, n, type, root, grid, 1);
 }
 
 int ortho__bcast_scag_cols(void *buf, int n, MPI_Datatype type, int root,
                            const struct ortho_grid *grid)
 {
-    if (ortho__is_flat(grid))
-        return PMPI_Bcast(buf, n, type, root, grid->comm);
-    struct scag_groups g;
-    g.first = grid->col_comm;
-    g.second = grid->row_comm;
-    g.len = grid->nrows;
-    g.me = ortho__row_of(grid, grid->rank);
-    g.pieces = ortho__pieces_cols(grid);
-    g.root_in_first = ortho__row_of(grid, root);
-    g.root_in_second = ortho__col_of(grid, root);
-    g.in_root_group = ortho__col_of(grid, grid->rank) == g.root_in_second;
-    g.is_root = grid->rank == root;
-    g.recurse = NULL;
-    return bcast_scag(buf, n, type, &g);
+    return scag(buf, n, type, root, grid, 0);
 }

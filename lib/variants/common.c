@@ -27,3 +27,36 @@ int ortho__tmp(int n, MPI_Datatype type, void **raw, void **buf)
 {
     return ortho__tmp_alloc(n > 0 ? n : 1, type, raw, buf);
 }
+
+void ortho__groups_of(const struct ortho_grid *grid, int rows_first, struct ortho__groups *g)
+{
+    int row = ortho__row_of(grid, grid->rank), col = ortho__col_of(grid, grid->rank);
+    if (rows_first) {
+        g->first = grid->row_comm;
+        g->second = grid->col_comm;
+        g->len = ortho__row_size(grid);
+        g->me = col;
+        g->olen = grid->nrows;
+        g->ome = row;
+        g->pieces = ortho__pieces_rows(grid);
+        g->recurse = grid->leader_grid;
+    } else {
+        g->first = grid->col_comm;
+        g->second = grid->row_comm;
+        g->len = grid->nrows;
+        g->me = row;
+        g->olen = ortho__row_size(grid);
+        g->ome = col;
+        g->pieces = ortho__pieces_cols(grid);
+        g->recurse = NULL;
+    }
+}
+
+void ortho__root_at(const struct ortho__groups *g, const struct ortho_grid *grid, int root,
+                    struct ortho__root_at *r)
+{
+    int rows_first = g->first == grid->row_comm;
+    r->in_first = rows_first ? ortho__col_of(grid, root) : ortho__row_of(grid, root);
+    r->in_second = rows_first ? ortho__row_of(grid, root) : ortho__col_of(grid, root);
+    r->is_root = grid->rank == root;
+}

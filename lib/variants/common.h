@@ -49,4 +49,33 @@ static inline int ortho__pieces_cols(const struct ortho_grid *grid)
     return ortho__is_uneven(grid) ? grid->nrows - 1 : grid->nrows;
 }
 
+/* The groups of a variant in one phase order. `first`: the groups of the
+ * first (and, for scag, rsag, the last) phase, `len` members at most, this
+ * process their member `me`; `second`: the groups across them, `olen`
+ * members, this process their member `ome`. Rows first: the rows and the
+ * columns; columns first: the reverse. `pieces`: how many pieces a vector
+ * is cut into, as many as the shortest first group has members (so every
+ * piece has a holder in every second group); `recurse`: the leader grid
+ * that replaces `second` (rows first on N-D grids), else NULL. */
+struct ortho__groups {
+    MPI_Comm first, second;
+    int len, me, olen, ome;
+    int pieces;
+    const struct ortho_grid *recurse;
+};
+
+void ortho__groups_of(const struct ortho_grid *grid, int rows_first, struct ortho__groups *g);
+
+
+/* Where the root (a grid rank) sits: its member index in the first
+ * groups, and in the second groups (which is also the index of its first
+ * group, so g->ome == in_second on the processes of the root's first
+ * group); is_root on the root. */
+struct ortho__root_at {
+    int in_first, in_second, is_root;
+};
+
+void ortho__root_at(const struct ortho__groups *g, const struct ortho_grid *grid, int root,
+                    struct ortho__root_at *r);
+
 #endif /* ORTHO_VARIANTS_COMMON_H_INCLUDED */

@@ -29,20 +29,8 @@
 #include "variants/common.h"
 #include "variants/impl.h"
 
-/* One order: `first` the groups of the reduce-scatter and the gather (len
- * members at most, me their member `me`), `second` the groups across
- * which each piece is reduced (root_first: the root's index there), with
- * `pieces` pieces; `recurse` reduces a piece on the leader grid instead of
- * `second` (rows order on N-D grids). */
-struct rsag_groups {
-    MPI_Comm first, second;
-    int len, me, pieces;
-    int root_in_first, root_in_second, in_root_group;
-    const struct ortho_grid *recurse;
-};
-
 static int reduce_rsag(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
-                       const struct rsag_groups *g, int is_root)
+                       const struct ortho__groups *g, const struct ortho__root_at *r)
 {
     int *counts = malloc(2 * (size_t)g->len * sizeof(int));
     void *raw = NULL, *tmp = NULL, *raw_out = NULL, *out = NULL;
@@ -50,29 +38,29 @@ static int reduce_rsag(const void *input, void *recvbuf, int n, MPI_Datatype typ
         return MPI_ERR_NO_MEM;
     int *displs = counts + g->len;
     ortho__split(n, g->pieces, g->len, counts, displs);
-    int mine = counts[g->me];
+    int mine = counts[g->me], in_root_group = g->ome == r->in_second;
     int err = ortho__tmp(n, type, &raw, &tmp);
     void *piece = ortho__offset(tmp, displs[g->me], type);
     if (!err)
         err = ortho__reduce_scatter(input, piece, counts, displs, type, op, g->first);
     /* Where this process's reduced piece lands: recvbuf at the root, a
      * temporary at the others of the root's group. */
-    if (!err && g->in_root_group && is_root)
+    if (!err && in_root_group && r->is_root)
         out = ortho__offset(recvbuf, displs[g->me], type);
-    else if (!err && g->in_root_group && mine > 0)
+    else if (!err && in_root_group && mine > 0)
         err = ortho__tmp(mine, type, &raw_out, &out);
     if (!err && mine > 0) {
         if (g->recurse != NULL)
-            err = ortho__reduce_rsag_rows(piece, out, mine, type, op, g->root_in_second,
+            err = ortho__reduce_rsag_rows(piece, out, mine, type, op, r->in_second,
                                           g->recurse);
         else
-            err = PMPI_Reduce(piece, out, mine, type, op, g->root_in_second, g->second);
+            err = PMPI_Reduce(piece, out, mine, type, op, r->in_second, g->second);
     }
-    if (!err && g->in_root_group && is_root)
+    if (!err && in_root_group && r->is_root)
         err = PMPI_Gatherv(MPI_IN_PLACE, 0, MPI_BYTE, recvbuf, counts, displs, type,
-                           g->root_in_first, g->first);
-    else if (!err && g->in_root_group)
-        err = PMPI_Gatherv(out, mine, type, NULL, NULL, NULL, type, g->root_in_first,
+                           r->in_first, g->first);
+    else if (!err && in_root_group)
+        err = PMPI_Gatherv(out, mine, type, NULL, NULL, NULL, type, r->in_first,
                            g->first);
     free(raw_out);
     free(raw);
@@ -80,40 +68,27 @@ static int reduce_rsag(const void *input, void *recvbuf, int n, MPI_Datatype typ
     return err;
 }
 
-int ortho__reduce_rsag_rows(const void *input, void *recvbuf, int n, MPI_Datatype type,
-                            MPI_Op op, int root, const struct ortho_grid *grid)
+static int rsag(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
+                int root, const struct ortho_grid *grid, int rows_first)
 {
+    struct ortho__groups g;
+    struct ortho__root_at r;
     if (ortho__is_flat(grid))
         return ortho__reduce_run(grid->rank == root && input == recvbuf ? MPI_IN_PLACE : input,
                                  recvbuf, n, type, op, root, grid);
-    struct rsag_groups g;
-    g.first = grid->row_comm;
-    g.second = grid->col_comm;
-    g.len = ortho__row_size(grid);
-    g.me = ortho__col_of(grid, grid->rank);
-    g.pieces = ortho__pieces_rows(grid);
-    g.root_in_first = ortho__col_of(grid, root);
-    g.root_in_second = ortho__row_of(grid, root);
-    g.in_root_group = ortho__row_of(grid, grid->rank) == g.root_in_second;
-    g.recurse = grid->leader_grid;
-    return reduce_rsag(input, recvbuf, n, type, op, &g, grid->rank == root);
+    ortho__groups_of(grid, rows_first, &g);
+    ortho__root_at(&g, grid, root, &r);
+    return reduce_rsag(input, recvbuf, n, type, op, &g, &r);
+}
+
+int ortho__reduce_rsag_rows(const void *input, void *recvbuf, int n, MPI_Datatype type,
+                            MPI_Op op, int root, const struct ortho_grid *grid)
+{
+    return rsag(input, recvbuf, n, type, op, root, grid, 1);
 }
 
 int ortho__reduce_rsag_cols(const void *input, void *recvbuf, int n, MPI_Datatype type,
                             MPI_Op op, int root, const struct ortho_grid *grid)
 {
-    if (ortho__is_flat(grid))
-        return ortho__reduce_run(grid->rank == root && input == recvbuf ? MPI_IN_PLACE : input,
-                                 recvbuf, n, type, op, root, grid);
-    struct rsag_groups g;
-    g.first = grid->col_comm;
-    g.second = grid->row_comm;
-    g.len = grid->nrows;
-    g.me = ortho__row_of(grid, grid->rank);
-    g.pieces = ortho__pieces_cols(grid);
-    g.root_in_first = ortho__row_of(grid, root);
-    g.root_in_second = ortho__col_of(grid, root);
-    g.in_root_group = ortho__col_of(grid, grid->rank) == g.root_in_second;
-    g.recurse = NULL;
-    return reduce_rsag(input, recvbuf, n, type, op, &g, grid->rank == root);
+    return rsag(input, recvbuf, n, type, op, root, grid, 0);
 }
