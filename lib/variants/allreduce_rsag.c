@@ -51,63 +51,47 @@ static int rs_input(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type
     return err;
 }
 
-int ortho__allreduce_rsag_rows(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type,
-                               MPI_Op op, const struct ortho_grid *grid)
+static int rsag(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
+                const struct ortho_grid *grid, int rows_first)
 {
+    struct ortho__groups g;
     if (ortho__is_flat(grid))
         return PMPI_Allreduce(sendbuf, recvbuf, n, type, op, grid->comm);
-    int p2 = ortho__row_size(grid), col = ortho__col_of(grid, grid->rank);
-    int pieces = ortho__pieces_rows(grid);
-    int *counts = malloc(2 * (size_t)p2 * sizeof(int));
+    ortho__groups_of(grid, rows_first, &g);
+    int *counts = malloc(2 * (size_t)g.len * sizeof(int));
     void *raw = NULL;
     const void *input = NULL;
     if (counts == NULL)
         return MPI_ERR_NO_MEM;
-    int *displs = counts + p2;
-    ortho__split(n, pieces, p2, counts, displs);
-    void *piece = ortho__offset(recvbuf, displs[col], type);
+    int *displs = counts + g.len;
+    ortho__split(n, g.pieces, g.len, counts, displs);
+    void *piece = ortho__offset(recvbuf, displs[g.me], type);
     int err = rs_input(sendbuf, recvbuf, n, type, &raw, &input);
     if (!err)
-        err = ortho__reduce_scatter(input, piece, counts, displs, type, op, grid->row_comm);
-    if (!err && counts[col] > 0) {
-        if (grid->leader_grid != NULL)
-            err = ortho__allreduce_rsag_rows(MPI_IN_PLACE, piece, counts[col], type, op,
-                                             grid->leader_grid);
+        err = ortho__reduce_scatter(input, piece, counts, displs, type, op, g.first);
+    if (!err && counts[g.me] > 0) {
+        if (g.recurse != NULL)
+            err = ortho__allreduce_rsag_rows(MPI_IN_PLACE, piece, counts[g.me], type, op,
+                                             g.recurse);
         else
-            err = PMPI_Allreduce(MPI_IN_PLACE, piece, counts[col], type, op, grid->col_comm);
+            err = PMPI_Allreduce(MPI_IN_PLACE, piece, counts[g.me], type, op, g.second);
     }
     if (!err)
         err = ortho__allgatherv_native(MPI_IN_PLACE, 0, MPI_BYTE, recvbuf, counts, displs, type,
-                                       grid->row_comm);
+                                       g.first);
     free(raw);
     free(counts);
     return err;
 }
 
+int ortho__allreduce_rsag_rows(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type,
+                               MPI_Op op, const struct ortho_grid *grid)
+{
+    return rsag(sendbuf, recvbuf, n, type, op, grid, 1);
+}
+
 int ortho__allreduce_rsag_cols(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type,
                                MPI_Op op, const struct ortho_grid *grid)
 {
-    if (ortho__is_flat(grid))
-        return PMPI_Allreduce(sendbuf, recvbuf, n, type, op, grid->comm);
-    int p1 = grid->nrows, row = ortho__row_of(grid, grid->rank);
-    int pieces = ortho__pieces_cols(grid);
-    int *counts = malloc(2 * (size_t)p1 * sizeof(int));
-    void *raw = NULL;
-    const void *input = NULL;
-    if (counts == NULL)
-        return MPI_ERR_NO_MEM;
-    int *displs = counts + p1;
-    ortho__split(n, pieces, p1, counts, displs);
-    void *piece = ortho__offset(recvbuf, displs[row], type);
-    int err = rs_input(sendbuf, recvbuf, n, type, &raw, &input);
-    if (!err)
-        err = ortho__reduce_scatter(input, piece, counts, displs, type, op, grid->col_comm);
-    if (!err && counts[row] > 0)
-        err = PMPI_Allreduce(MPI_IN_PLACE, piece, counts[row], type, op, grid->row_comm);
-    if (!err)
-        err = ortho__allgatherv_native(MPI_IN_PLACE, 0, MPI_BYTE, recvbuf, counts, displs, type,
-                                       grid->col_comm);
-    free(raw);
-    free(counts);
-    return err;
+    return rsag(sendbuf, recvbuf, n, type, op, grid, 0);
 }
