@@ -18,7 +18,7 @@ struct options {
     const char *out, *plot, *samples, *machine;
     double sizes[MAX_LIST];
     int nsizes, groups[MAX_LIST], ngroups, quiet;
-    ortho_model_measure_opts measure;
+    ortho_measure_opts measure;
     ortho_model_fit_opts fit;
 };
 
@@ -63,7 +63,7 @@ static int parse(int argc, char **argv, struct options *o)
     int c, rc = 0, one[1];
     char *end = NULL;
     o->out = "ortho.profile";
-    o->measure = ortho_model_measure_opts_default();
+    o->measure = ortho_measure_opts_default();
     o->fit = ortho_model_fit_opts_default();
     o->nsizes = o->measure.nsizes;
     memcpy(o->sizes, o->measure.sizes, (size_t)o->nsizes * sizeof o->sizes[0]);
@@ -248,7 +248,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "ortho-fit: %d processes, %d sizes, reps %d..%d, rse %.3g, at most %.3g s a point\n",
                 size, o.nsizes, o.measure.min_reps, o.measure.max_reps, o.measure.rel_se,
                 o.measure.max_seconds);
-    rc = ortho_model_measure(MPI_COMM_WORLD, &o.measure, &s, &n);
+    rc = ortho_measure_natives(MPI_COMM_WORLD, &o.measure, &s, &n);
     if (rc != MPI_SUCCESS) {
         if (rank == 0)
             fprintf(stderr, "ortho-fit: measuring failed (MPI error %d; do the --groups divide %d?)\n",
@@ -263,6 +263,6 @@ fn_exit:
     MPI_Finalize();
     if (measured && rc == 0 && rank == 0)
         rc = finish(&o, s, n, size, t_op, gamma);
-    ortho_model_samples_free(&s);
+    ortho_measure_samples_free(&s);
     return rc;
 }

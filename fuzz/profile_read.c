@@ -1,7 +1,8 @@
 /* libFuzzer target: the profile reader (lib/model/profile_read.c) on any
- * bytes, read from memory as ORTHO_PROFILE reads them (fmemopen and the
- * non-raising ortho__profile_read_stream). Besides crashes, leaks, UB and
- * hangs (the sanitizers), it checks:
+ * bytes, read from memory as ORTHO_PROFILE reads them (fmemopen and
+ * ortho_model_profile_read_stream, which, as the whole model, never
+ * raises). Besides crashes, leaks, UB and hangs (the sanitizers), it
+ * checks:
  *  - a read succeeds with a profile, or fails with none and a message
  *    "fuzz.profile:LINE: ..." naming a line (LINE >= 1);
  *  - the reader never raises an MPI error (it runs inside the drop-ins'
@@ -15,7 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "model/model_private.h"
+#include "ortho_model.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -56,7 +57,7 @@ static int read_text(const char *text, size_t len, ortho_model_profile_t *prof, 
     memcpy(copy, text, len);
     in = len > 0 ? fmemopen(copy, len, "r") : fopen("/dev/null", "r");
     if (in != NULL) {
-        err = ortho__profile_read_stream(in, "fuzz.profile", prof, msg);
+        err = ortho_model_profile_read_stream(in, "fuzz.profile", prof, msg);
         fclose(in);
     }
     free(copy);

@@ -8,6 +8,8 @@
  *  - ortho_nd.h    the same on grids of any number of dimensions and any p
  *  - ortho_dropin.h  drop-in replacements of the MPI collectives (grid chosen and cached)
  *  - ortho_model.h the performance model: runtime functions, fitting, profiles, prediction
+ *                  (pure computation; one header per topic, ortho_model_*.h)
+ *  - ortho_measure.h timing native collectives and any collective call (communicates)
  *  - ortho_select.h what the drop-ins run: measured decisions, then the model (ORTHO_PROFILE)
  */
 #ifndef ORTHO_H_INCLUDED
@@ -21,6 +23,7 @@
 #include "ortho_nd.h"
 #include "ortho_dropin.h"
 #include "ortho_model.h"
+#include "ortho_measure.h"
 #include "ortho_select.h"
 
 #define ORTHO_VERSION_MAJOR 0

@@ -23,6 +23,8 @@
  *  - where there is no communicator at all (a NULL grid, MPI_COMM_NULL),
  *    the error is raised on MPI_COMM_SELF, as MPI-4 does for errors that
  *    belong to no object.
+ *  - except in the model (ortho_model.h), which is pure computation: its
+ *    functions only return their codes and call no error handler.
  * A failed call leaves no communicator or memory behind.
  */
 #ifndef ORTHO_GRID_H_INCLUDED

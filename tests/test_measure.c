@@ -1,6 +1,7 @@
-/* ortho_model_measure under MPI: tiny sizes, few repetitions; every rank
- * gets the same samples; the samples fit, and the profile written from
- * them reads back. Runs at np 1 and 4 in a few seconds. */
+/* Measuring (ortho_measure.h) under MPI: tiny sizes, few repetitions;
+ * every rank gets the same samples; the samples fit, and the profile
+ * written from them reads back; any call timed the same way; the names
+ * of release 0.1 still work. Runs at np 1 and 4 in a few seconds. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,10 +11,10 @@
 #include "ortho.h"
 #include "support/mpi_cunit.h"
 
-static ortho_model_measure_opts tiny(void)
+static ortho_measure_opts tiny(void)
 {
     static const double sizes[] = { 64, 1024, 8192 };
-    ortho_model_measure_opts o = ortho_model_measure_opts_default();
+    ortho_measure_opts o = ortho_measure_opts_default();
     o.sizes = sizes;
     o.nsizes = 3;
     o.min_reps = 2;
@@ -24,10 +25,10 @@ static ortho_model_measure_opts tiny(void)
 
 static void test_measure_fit_write(void)
 {
-    ortho_model_measure_opts o = tiny();
+    ortho_measure_opts o = tiny();
     ortho_model_sample *s = NULL;
     int n = -1, size = ortho_test_world_size(), ndiv = 0, ok = 1;
-    CU_ASSERT_EQUAL(ortho_model_measure(MPI_COMM_WORLD, &o, &s, &n), MPI_SUCCESS);
+    CU_ASSERT_EQUAL(ortho_measure_natives(MPI_COMM_WORLD, &o, &s, &n), MPI_SUCCESS);
     for (int g = 2; g <= size; g++)
         ndiv += size % g == 0;
     if (size == 1)
@@ -78,30 +79,78 @@ static void test_measure_fit_write(void)
         ortho_model_profile_free(&back);
         ortho_model_profile_free(&prof);
     }
-    ortho_model_samples_free(&s);
+    ortho_measure_samples_free(&s);
     CU_ASSERT_PTR_NULL(s);
 }
 
 static void test_measure_bad_options(void)
 {
-    ortho_model_measure_opts o = tiny();
+    ortho_measure_opts o = tiny();
     ortho_model_sample *s = NULL;
     int n = 0, size = ortho_test_world_size();
     const int groups[1] = { size + 1 }; /* does not divide the size */
     o.groups = groups;
     o.ngroups = 1;
-    CU_ASSERT(ORTHO_TEST_ALL(ortho_model_measure(MPI_COMM_WORLD, &o, &s, &n) == MPI_ERR_ARG && s == NULL,
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_natives(MPI_COMM_WORLD, &o, &s, &n) == MPI_ERR_ARG && s == NULL,
                              MPI_COMM_WORLD));
     o = tiny();
     o.max_reps = 1; /* below min_reps */
-    CU_ASSERT(ORTHO_TEST_ALL(ortho_model_measure(MPI_COMM_WORLD, &o, &s, &n) == MPI_ERR_ARG, MPI_COMM_WORLD));
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_natives(MPI_COMM_WORLD, &o, &s, &n) == MPI_ERR_ARG, MPI_COMM_WORLD));
+}
+
+static int barrier_call(void *ctx)
+{
+    return MPI_Barrier(*(MPI_Comm *)ctx);
+}
+
+/* Any call timed as a point: min_reps to max_reps repetitions, the same
+ * median on every rank; bad options are MPI_ERR_ARG. */
+static void test_measure_call(void)
+{
+    ortho_measure_opts o = tiny();
+    MPI_Comm comm = MPI_COMM_WORLD;
+    double median = -1.0, rse = -1.0, all = 0.0;
+    int nreps = -1, ok;
+    ok = ortho_measure_call(comm, barrier_call, &comm, &o, &median, &nreps, &rse) == MPI_SUCCESS
+         && median >= 0.0 && nreps >= o.min_reps && nreps <= o.max_reps && rse >= 0.0;
+    MPI_Allreduce(&median, &all, 1, MPI_DOUBLE, MPI_MAX, comm);
+    CU_ASSERT(ORTHO_TEST_ALL(ok && all == median, comm));
+    o.min_reps = 0;
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_call(comm, barrier_call, &comm, &o, &median, NULL, NULL)
+                                 == MPI_ERR_ARG,
+                             comm));
+}
+
+/* The names of release 0.1 (ortho_measure.h, "Older names"). */
+static void test_old_names(void)
+{
+    ortho_model_measure_opts o = ortho_model_measure_opts_default(), d = ortho_measure_opts_default();
+    ortho_model_sample *s = NULL;
+    MPI_Comm comm = MPI_COMM_WORLD;
+    double median = -1.0;
+    int n = -1, ok;
+    CU_ASSERT(o.ops == d.ops && o.sizes == d.sizes && o.nsizes == d.nsizes && o.groups == NULL
+              && o.min_reps == d.min_reps && o.max_reps == d.max_reps && o.rel_se == d.rel_se
+              && o.max_seconds == d.max_seconds);
+    o = tiny();
+    o.ops = 1u << ORTHO_MODEL_BCAST;
+    o.nsizes = 1;
+    ok = ortho_model_measure(comm, &o, &s, &n) == MPI_SUCCESS && n >= 1 && s != NULL
+         && s[0].op == ORTHO_MODEL_BCAST;
+    ok = ok && ortho_model_time_call(comm, barrier_call, &comm, &o, &median, NULL, NULL) == MPI_SUCCESS
+         && median >= 0.0;
+    CU_ASSERT(ORTHO_TEST_ALL(ok, comm));
+    CU_ASSERT_EQUAL(ortho_model_samples_free(&s), MPI_SUCCESS);
+    CU_ASSERT_PTR_NULL(s);
 }
 
 static void add_suites(void)
 {
-    CU_pSuite s = CU_add_suite("model_measure", NULL, NULL);
+    CU_pSuite s = CU_add_suite("measure", NULL, NULL);
     CU_add_test(s, "measure, fit, write, read", test_measure_fit_write);
     CU_add_test(s, "bad options", test_measure_bad_options);
+    CU_add_test(s, "any call timed as a point", test_measure_call);
+    CU_add_test(s, "the names of release 0.1", test_old_names);
 }
 
 int main(int argc, char **argv)

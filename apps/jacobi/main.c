@@ -356,8 +356,9 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &p);
-    /* The model raises its errors on MPI_COMM_SELF: a prediction it cannot
-     * make prints "-", it does not abort the run. */
+    /* Errors without a communicator come back as codes (the library
+     * raises them on MPI_COMM_SELF; the model only returns its own): a
+     * prediction it cannot make prints "-", it does not abort the run. */
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
     opterr = rank == 0; /* getopt's messages from rank 0 only */
     rc = parse(argc, argv, &o);

@@ -3,13 +3,9 @@
  *
  * For a group size g the communicator is split into size/g groups of g
  * consecutive ranks, the shape of the row groups of a grid, and all groups
- * run the operation at once. One repetition: barrier, time the call on
- * every rank, maximum over the ranks. A point is repeated until the
- * relative standard error of the mean of those maxima is below rel_se (after
- * min_reps, at most max_reps, at most max_seconds); its sample is the median.
- * Every stopping decision uses values reduced over the communicator, so all
- * ranks take the same path. */
-#include "model/model_private.h"
+ * run the operation at once. Each (op, g, size) is one point timed by
+ * repeat.c: the median over repetitions of the maximum over the ranks. */
+#include "measure/measure_private.h"
 #include "common/errors.h"
 
 #include <limits.h>
@@ -17,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-ortho_model_measure_opts ortho_model_measure_opts_default(void)
+ortho_measure_opts ortho_measure_opts_default(void)
 {
     static const double sizes[] = { 256, 2048, 16384, 131072 };
-    ortho_model_measure_opts o;
+    ortho_measure_opts o;
     memset(&o, 0, sizeof o);
     o.ops = (1u << ORTHO_MODEL_NOPS) - 1u;
     o.sizes = sizes;
@@ -32,7 +28,7 @@ ortho_model_measure_opts ortho_model_measure_opts_default(void)
     return o;
 }
 
-int ortho_model_samples_free(ortho_model_sample **samples)
+int ortho_measure_samples_free(ortho_model_sample **samples)
 {
     if (samples != NULL) {
         free(*samples);
@@ -68,54 +64,7 @@ static int run_op(ortho_model_op op, int bytes, void *sbuf, void *rbuf, MPI_Comm
     return err;
 }
 
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* One point: the median over repetitions of the maximum over ranks. */
-static int time_point(MPI_Comm comm, int (*call)(void *ctx), void *ctx,
-                      const ortho_model_measure_opts *o, double reps[], double *median, int *nrep,
-                      double *rse)
-{
-    int err = call(ctx); /* warm-up */
-    double start = PMPI_Wtime();
-    *nrep = 0;
-    *rse = INFINITY;
-    while (err == MPI_SUCCESS && *nrep < o->max_reps) {
-        double mine[2], all[2], t0, t1, mean = 0.0, var = 0.0;
-        int k = *nrep;
-        err = PMPI_Barrier(comm);
-        t0 = PMPI_Wtime();
-        if (err == MPI_SUCCESS)
-            err = call(ctx);
-        t1 = PMPI_Wtime();
-        mine[0] = t1 - t0;    /* this call */
-        mine[1] = t1 - start; /* this point so far */
-        if (err == MPI_SUCCESS)
-            err = PMPI_Allreduce(mine, all, 2, MPI_DOUBLE, MPI_MAX, comm);
-        if (err != MPI_SUCCESS)
-            break;
-        reps[k] = all[0];
-        *nrep = k + 1;
-        for (int i = 0; i <= k; i++)
-            mean += reps[i] / (k + 1);
-        for (int i = 0; i <= k; i++)
-            var += (reps[i] - mean) * (reps[i] - mean) / (k > 0 ? k : 1);
-        *rse = mean > 0.0 ? sqrt(var / (k + 1)) / mean : 0.0;
-        if (*nrep >= o->min_reps
-            && (*rse < o->rel_se || (o->max_seconds > 0.0 && all[1] > o->max_seconds)))
-            break;
-    }
-    if (err == MPI_SUCCESS) {
-        qsort(reps, (size_t)*nrep, sizeof reps[0], cmp_double);
-        *median = *nrep % 2 ? reps[*nrep / 2] : 0.5 * (reps[*nrep / 2 - 1] + reps[*nrep / 2]);
-    }
-    return err;
-}
-
-/* One native call of ortho_model_measure(). */
+/* One native call of ortho_measure_natives(). */
 struct native_call {
     ortho_model_op op;
     int bytes;
@@ -129,34 +78,7 @@ static int native_call(void *ctx)
     return run_op(c->op, c->bytes, c->sbuf, c->rbuf, c->sub);
 }
 
-int ortho_model_time_call(MPI_Comm comm, int (*call)(void *ctx), void *ctx,
-                          const ortho_model_measure_opts *opts, double *median, int *nreps,
-                          double *rse)
-{
-    int err = MPI_SUCCESS, n = 0;
-    double *reps = NULL, r = 0.0;
-    if (comm == MPI_COMM_NULL || call == NULL || opts == NULL || median == NULL
-        || opts->min_reps < 1 || opts->max_reps < opts->min_reps || !(opts->rel_se >= 0.0)
-        || !(opts->max_seconds >= 0.0)) {
-        err = ortho__raise(comm, MPI_ERR_ARG);
-        goto fn_exit;
-    }
-    reps = malloc((size_t)opts->max_reps * sizeof *reps);
-    if (reps == NULL) {
-        err = ortho__raise(comm, MPI_ERR_NO_MEM);
-        goto fn_exit;
-    }
-    err = time_point(comm, call, ctx, opts, reps, median, &n, &r);
-    if (nreps != NULL)
-        *nreps = n;
-    if (rse != NULL)
-        *rse = r;
-fn_exit:
-    free(reps);
-    return err;
-}
-
-static int opts_ok(const ortho_model_measure_opts *o, int size, int groups[], int *ngroups)
+static int opts_ok(const ortho_measure_opts *o, int size, int groups[], int *ngroups)
 {
     int ok = o != NULL && o->ops != 0 && (o->ops >> ORTHO_MODEL_NOPS) == 0 && o->sizes != NULL
              && o->nsizes > 0 && o->min_reps >= 1 && o->max_reps >= o->min_reps && o->rel_se >= 0.0
@@ -179,8 +101,8 @@ static int opts_ok(const ortho_model_measure_opts *o, int size, int groups[], in
     return ok;
 }
 
-int ortho_model_measure(MPI_Comm comm, const ortho_model_measure_opts *o,
-                        ortho_model_sample **samples, int *n)
+int ortho_measure_natives(MPI_Comm comm, const ortho_measure_opts *o,
+                          ortho_model_sample **samples, int *n)
 {
     int err = MPI_SUCCESS, size = 0, rank = 0, ngroups = 0, nops = 0, total, done = 0;
     int *groups = NULL;
@@ -234,7 +156,7 @@ int ortho_model_measure(MPI_Comm comm, const ortho_model_measure_opts *o,
                 if (op == ORTHO_MODEL_REDUCE || op == ORTHO_MODEL_ALLREDUCE)
                     bytes = bytes < 8 ? 8 : bytes - bytes % 8;
                 struct native_call nc = { (ortho_model_op)op, bytes, sbuf, rbuf, sub };
-                err = time_point(comm, native_call, &nc, o, reps, &median, &nrep, &rse);
+                err = ortho__measure_point(comm, native_call, &nc, o, reps, &median, &nrep, &rse);
                 if (err != MPI_SUCCESS)
                     break;
                 out[done].op = (ortho_model_op)op;

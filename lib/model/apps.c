@@ -36,7 +36,7 @@ int ortho_model_app_predict(ortho_model_profile_t prof, ortho_model_app app,
         || !(a->n > 0.0) || !(a->elem_bytes > 0.0) || !(a->t_op >= 0.0)
         || ((app == ORTHO_MODEL_PAB || app == ORTHO_MODEL_PABM) && (a->K < 1 || !(a->t_eval >= 0.0)))
         || (app == ORTHO_MODEL_PABM && a->I < 1)) {
-        err = ortho__model_raise(MPI_ERR_ARG);
+        err = MPI_ERR_ARG;
         goto fn_exit;
     }
     for (int i = 0; i < layout->ndims; i++)

@@ -44,7 +44,7 @@ static const struct ortho__curve *find(ortho_model_profile_t prof, ortho_op op, 
     return NULL;
 }
 
-int ortho__profile_add_curve(ortho_model_profile_t prof, const ortho_model_curve *c)
+int ortho_model_profile_add_curve(ortho_model_profile_t prof, const ortho_model_curve *c)
 {
     struct ortho__curve k;
     if (prof == NULL || c == NULL || !curve_ok(c))
@@ -65,11 +65,6 @@ int ortho__profile_add_curve(ortho_model_profile_t prof, const ortho_model_curve
     return MPI_SUCCESS;
 }
 
-int ortho_model_profile_add_curve(ortho_model_profile_t prof, const ortho_model_curve *c)
-{
-    return ortho__model_raise(ortho__profile_add_curve(prof, c));
-}
-
 int ortho_model_profile_ncurves(ortho_model_profile_t prof, int *n)
 {
     int err = MPI_ERR_ARG;
@@ -77,7 +72,7 @@ int ortho_model_profile_ncurves(ortho_model_profile_t prof, int *n)
         *n = prof->ncurves;
         err = MPI_SUCCESS;
     }
-    return ortho__model_raise(err);
+    return err;
 }
 
 int ortho_model_profile_curve(ortho_model_profile_t prof, int i, ortho_model_curve *c)
@@ -87,7 +82,7 @@ int ortho_model_profile_curve(ortho_model_profile_t prof, int i, ortho_model_cur
         *c = prof->curves[i].c;
         err = MPI_SUCCESS;
     }
-    return ortho__model_raise(err);
+    return err;
 }
 
 int ortho_model_profile_remove_curves(ortho_model_profile_t prof, ortho_op op, int p,
@@ -95,7 +90,7 @@ int ortho_model_profile_remove_curves(ortho_model_profile_t prof, ortho_op op, i
 {
     int kept = 0;
     if (prof == NULL || (int)op < 0 || op > ORTHO_OP_COUNT || p < 0)
-        return ortho__model_raise(MPI_ERR_ARG);
+        return MPI_ERR_ARG;
     for (int i = 0; i < prof->ncurves; i++) {
         const struct ortho__curve *k = &prof->curves[i];
         if ((op == ORTHO_OP_COUNT || k->c.op == op) && (p == 0 || k->c.p == p))
@@ -119,8 +114,8 @@ double ortho__curve_eval(const ortho_model_curve *c, double b)
     return c->seconds[i] * pow(b / c->size[i], a);
 }
 
-int ortho__curve_predict(ortho_model_profile_t prof, ortho_op op, int p, double bytes,
-                         const ortho_candidate *cand, double *seconds)
+int ortho_model_curve_predict(ortho_model_profile_t prof, ortho_op op, int p, double bytes,
+                              const ortho_candidate *cand, double *seconds)
 {
     char name[ORTHO_CANDIDATE_NAME_MAX];
     const struct ortho__curve *k;
@@ -131,13 +126,6 @@ int ortho__curve_predict(ortho_model_profile_t prof, ortho_op op, int p, double 
         return MPI_ERR_UNSUPPORTED_OPERATION;
     *seconds = ortho__curve_eval(&k->c, bytes);
     return MPI_SUCCESS;
-}
-
-int ortho_model_curve_predict(ortho_model_profile_t prof, ortho_op op, int p, double bytes,
-                              const ortho_candidate *cand, double *seconds)
-{
-    int err = ortho__curve_predict(prof, op, p, bytes, cand, seconds);
-    return err == MPI_ERR_UNSUPPORTED_OPERATION ? err : ortho__model_raise(err);
 }
 
 void ortho__curve_write(FILE *out, const ortho_model_curve *c)

@@ -19,7 +19,7 @@ const char *ortho_model_dropin_op_name(ortho_op op)
 
 int ortho_model_dropin_op_from_name(const char *name, ortho_op *op)
 {
-    return ortho__model_raise(ortho_op_from_word(name, op));
+    return ortho_op_from_word(name, op);
 }
 
 static int decision_ok(const ortho_model_decision *d)
@@ -30,8 +30,8 @@ static int decision_ok(const ortho_model_decision *d)
            && isfinite(d->gain) && ortho_candidate_name(&d->cand, name, (int)sizeof name) == MPI_SUCCESS;
 }
 
-int ortho__profile_add_decision(ortho_model_profile_t prof, const ortho_model_decision *d,
-                                int *conflict)
+int ortho_model_profile_add_decision(ortho_model_profile_t prof, const ortho_model_decision *d,
+                                     int *conflict)
 {
     int err = MPI_SUCCESS, last = -1;
     if (conflict != NULL)
@@ -66,12 +66,6 @@ fn_fail:
     goto fn_exit;
 }
 
-int ortho_model_profile_add_decision(ortho_model_profile_t prof, const ortho_model_decision *d,
-                                     int *conflict)
-{
-    return ortho__model_raise(ortho__profile_add_decision(prof, d, conflict));
-}
-
 int ortho_model_profile_ndecisions(ortho_model_profile_t prof, int *n)
 {
     int err = MPI_ERR_ARG;
@@ -79,7 +73,7 @@ int ortho_model_profile_ndecisions(ortho_model_profile_t prof, int *n)
         *n = prof->ndecisions;
         err = MPI_SUCCESS;
     }
-    return ortho__model_raise(err);
+    return err;
 }
 
 int ortho_model_profile_decision(ortho_model_profile_t prof, int i, ortho_model_decision *d)
@@ -89,7 +83,7 @@ int ortho_model_profile_decision(ortho_model_profile_t prof, int i, ortho_model_
         *d = prof->decisions[i];
         err = MPI_SUCCESS;
     }
-    return ortho__model_raise(err);
+    return err;
 }
 
 int ortho_model_profile_remove_decisions(ortho_model_profile_t prof, ortho_op op, int p,
@@ -97,7 +91,7 @@ int ortho_model_profile_remove_decisions(ortho_model_profile_t prof, ortho_op op
 {
     int kept = 0;
     if (prof == NULL || (int)op < 0 || op > ORTHO_OP_COUNT || p < 0)
-        return ortho__model_raise(MPI_ERR_ARG);
+        return MPI_ERR_ARG;
     for (int i = 0; i < prof->ndecisions; i++) {
         const ortho_model_decision *d = &prof->decisions[i];
         if ((op == ORTHO_OP_COUNT || d->op == op) && (p == 0 || d->p == p))

@@ -179,7 +179,7 @@ int ortho_model_fit(ortho_model_op op, int form, const ortho_model_sample sample
     entry->op = op;
 fn_exit:
     free(idx);
-    return ortho__model_raise(err);
+    return err;
 fn_fail:
     goto fn_exit;
 }

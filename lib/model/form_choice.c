@@ -245,7 +245,7 @@ fn_exit:
     free(side[1]);
     free(side[0]);
     free(idx);
-    return ortho__model_raise(err);
+    return err;
 fn_fail:
     goto fn_exit;
 }

@@ -1,4 +1,4 @@
-/* Looking up and evaluating forms and profile entries. */
+/* Looking up and evaluating forms; the ranges of profile entries. */
 #include "model/model_private.h"
 
 #include <math.h>
@@ -17,7 +17,7 @@ int ortho_model_form_info_get(int form, ortho_model_form_info *info)
         *info = ortho__forms[form].info;
         err = MPI_SUCCESS;
     }
-    return ortho__model_raise(err);
+    return err;
 }
 
 int ortho_model_form_find(ortho_model_op op, const char *name, int *form)
@@ -33,11 +33,12 @@ int ortho_model_form_find(ortho_model_op op, const char *name, int *form)
             }
         }
     }
-    return ortho__model_raise(err);
+    return err;
 }
 
-static double basis_eval(const struct ortho__form *f, const double coefs[], int p, double b)
+double ortho__form_basis_eval(int form, const double coefs[], int p, double b)
 {
+    const struct ortho__form *f = &ortho__forms[form];
     double phi[ORTHO_MODEL_MAX_COEFS] = { 0 };
     double t = 0.0;
     f->basis(p, b, phi);
@@ -51,23 +52,9 @@ int ortho_model_form_eval(int form, const double coefs[], int p, double bytes, d
     int err = MPI_ERR_ARG;
     if (form >= 0 && form < ortho__nforms && !ortho__forms[form].info.composite && coefs != NULL
         && seconds != NULL && p >= 1 && bytes >= 0.0) {
-        *seconds = basis_eval(&ortho__forms[form], coefs, p, bytes);
+        *seconds = ortho__form_basis_eval(form, coefs, p, bytes);
         err = MPI_SUCCESS;
     }
-    return ortho__model_raise(err);
-}
-
-int ortho__entry_eval(ortho_model_profile_t prof, const ortho_model_entry *e, int p, double b,
-                      double *t)
-{
-    const struct ortho__form *f = &ortho__forms[e->form];
-    int err = MPI_SUCCESS;
-    if (!f->info.composite)
-        *t = basis_eval(f, e->coefs, p, b);
-    else if (prof == NULL)
-        err = MPI_ERR_ARG;
-    else
-        err = f->compose(prof, p, b, t);
     return err;
 }
 

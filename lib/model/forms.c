@@ -30,26 +30,6 @@ static void b_logm1(int p, double b, double f[])
 static void b_ga(int p, double b, double f[]) { f[0] = 1.0; f[1] = b; f[2] = p * b; }
 static void b_ga0(int p, double b, double f[]) { f[0] = b; f[1] = p * b; }
 
-static int c_reduce_bcast(ortho_model_profile_t prof, int p, double b, double *t)
-{
-    double acc = 0.0, sb = 0.0;
-    int err = ortho__predict(prof, ORTHO_MODEL_REDUCE, p, b, &acc);
-    if (err == MPI_SUCCESS)
-        err = ortho__predict(prof, ORTHO_MODEL_BCAST, p, b, &sb);
-    *t = acc + sb;
-    return err;
-}
-
-static int c_gather_bcast(ortho_model_profile_t prof, int p, double b, double *t)
-{
-    double ga = 0.0, sb = 0.0;
-    int err = ortho__predict(prof, ORTHO_MODEL_GATHER, p, b, &ga);
-    if (err == MPI_SUCCESS)
-        err = ortho__predict(prof, ORTHO_MODEL_BCAST, p, p * b, &sb);
-    *t = ga + sb;
-    return err;
-}
-
 /* ---- MPICH, alpha-beta-gamma ---- */
 static void b_bcast_binomial(int p, double b, double f[]) { f[0] = cl(p); f[1] = cl(p) * b; }
 static void b_bcast_scatter_ring(int p, double b, double f[])
@@ -91,10 +71,14 @@ static void b_allgather_rd(int p, double b, double f[])
 }
 static void b_allgather_bruck(int p, double b, double f[]) { f[0] = cl(p); f[1] = (p - 1) * b; }
 
+/* FORM: linear in its n coefficients c0, c1, c2, with basis fn.
+ * COMPOSITE: op1's function at (p, b) plus op2's at (p, b), or at (p, p*b)
+ * with times_p2, both from the profile (predict.c). */
 #define FORM(name, formula, source, ops, n, c0, c1, c2, fn) \
-    { { name, formula, source, ops, n, { c0, c1, c2, NULL }, 0 }, fn, NULL }
-#define COMPOSITE(name, formula, source, ops, fn) \
-    { { name, formula, source, ops, 0, { NULL, NULL, NULL, NULL }, 1 }, NULL, fn }
+    { { name, formula, source, ops, n, { c0, c1, c2, NULL }, 0 }, fn, { { 0, 0 }, { 0, 0 } } }
+#define COMPOSITE(name, formula, source, ops, op1, op2, times_p2) \
+    { { name, formula, source, ops, 0, { NULL, NULL, NULL, NULL }, 1 }, NULL, \
+      { { ORTHO_MODEL_##op1, 0 }, { ORTHO_MODEL_##op2, times_p2 } } }
 
 const struct ortho__form ortho__forms[] = {
     FORM("lin", "(tau + tc*p)*b", "paper Table I, t_sb_lin / t_acc_lin", ALL_OPS,
@@ -108,9 +92,9 @@ const struct ortho__form ortho__forms[] = {
     FORM("ga0", "(tau2 + tc*p)*b", "paper Table IV, T_1 (no startup)", ALL_OPS,
          2, "tau2", "tc", NULL, b_ga0),
     COMPOSITE("reduce+bcast", "t_acc(p,b) + t_sb(p,b)", "paper Table I, t_macc",
-              OP(ALLREDUCE), c_reduce_bcast),
+              OP(ALLREDUCE), REDUCE, BCAST, 0),
     COMPOSITE("gather+bcast", "t_ga(p,b) + t_sb(p,p*b)", "paper Table I, t_mb",
-              OP(ALLGATHER), c_gather_bcast),
+              OP(ALLGATHER), GATHER, BCAST, 1),
     FORM("binomial", "cl*alpha + cl*b*beta", "MPICH bcast, binomial tree", OP(BCAST),
          2, "alpha", "beta", NULL, b_bcast_binomial),
     FORM("scatter_ring", "(cl + p-1)*alpha + 2(p-1)/p*b*beta",

@@ -40,7 +40,7 @@ int ortho_model_layouts(int p, int maxdims, ortho_model_layout out[], int cap, i
         factor(p, k, 0, &cur, out, cap, &count);
     *n = count;
 fn_exit:
-    return ortho__model_raise(err);
+    return err;
 }
 
 int ortho_model_choose(ortho_model_profile_t prof, ortho_model_op op, int p, double bytes,
@@ -50,7 +50,7 @@ int ortho_model_choose(ortho_model_profile_t prof, ortho_model_op op, int p, dou
     ortho_model_layout *all = NULL;
     ortho_model_prediction cur, top;
     if (prof == NULL || best == NULL) {
-        err = ortho__model_raise(MPI_ERR_ARG);
+        err = MPI_ERR_ARG;
         goto fn_fail;
     }
     err = ortho_model_layouts(p, maxdims, NULL, 0, &n);
@@ -58,7 +58,7 @@ int ortho_model_choose(ortho_model_profile_t prof, ortho_model_op op, int p, dou
         goto fn_fail;
     all = malloc((size_t)n * sizeof *all);
     if (all == NULL) {
-        err = ortho__model_raise(MPI_ERR_NO_MEM);
+        err = MPI_ERR_NO_MEM;
         goto fn_fail;
     }
     err = ortho_model_layouts(p, maxdims, all, n, &n);

@@ -1,5 +1,6 @@
 /* The model module's private declarations: the form table, the profile
- * structure, error raising. */
+ * structure. The model is pure computation: nothing here communicates or
+ * raises an error (ortho_model_forms.h). */
 #ifndef ORTHO_MODEL_PRIVATE_H_INCLUDED
 #define ORTHO_MODEL_PRIVATE_H_INCLUDED
 
@@ -7,15 +8,27 @@
 #include <stdint.h>
 #include <stdio.h>
 
-#include "ortho_model.h"
+#include "ortho_model_decisions.h"
+#include "ortho_model_fit.h"
+#include "ortho_model_forms.h"
+#include "ortho_model_predict.h"
+#include "ortho_model_profile.h"
+#include "ortho_model_units.h"
+
+/* One term of a composite form: the native prediction of op on the same
+ * p processes with size b, or p * b when times_p is set. */
+struct ortho__term {
+    ortho_model_op op;
+    int times_p;
+};
 
 /* A runtime-function form. Non-composite forms give their basis functions:
- * t(p, b) = sum_j c_j * phi_j(p, b). Composite forms compute t from other
- * operations' entries in a profile. */
+ * t(p, b) = sum_j c_j * phi_j(p, b). Composite forms are the sum of their
+ * two terms, each predicted from the profile's other entries (predict.c). */
 struct ortho__form {
     ortho_model_form_info info;
     void (*basis)(int p, double b, double phi[]);
-    int (*compose)(ortho_model_profile_t prof, int p, double b, double *t);
+    struct ortho__term terms[2];
 };
 
 extern const struct ortho__form ortho__forms[];
@@ -46,48 +59,30 @@ struct ortho__curve {
     char name[ORTHO_CANDIDATE_NAME_MAX];
 };
 
-/* Not-collective error exit: raise err on MPI_COMM_SELF when MPI is
- * initialized and not finalized; return err. */
-int ortho__model_raise(int err);
+/* form_eval.c: the non-composite form's basis at (p, b) times coefs. */
+double ortho__form_basis_eval(int form, const double coefs[], int p, double b);
 
-/* Evaluate entry e at (p, b): non-composite forms by their basis, composite
- * ones through prof. Does not raise. */
-int ortho__entry_eval(ortho_model_profile_t prof, const ortho_model_entry *e, int p, double b,
-                      double *t);
-
-/* Does range r contain (p, b)? */
+/* form_eval.c: does range r contain (p, b)? */
 int ortho__range_contains(const ortho_model_range *r, int p, double b);
 
-/* ceil(log2 p) and floor(log2 p) for p >= 1. */
+/* util.c: ceil(log2 p) and floor(log2 p) for p >= 1. */
 int ortho__ceil_log2(int p);
 int ortho__floor_log2(int p);
 
-/* Native prediction without raising (for use inside the module). */
+/* predict.c: evaluate entry e at (p, b): non-composite forms by their
+ * basis, composite ones from prof's other entries (MPI_ERR_ARG when prof
+ * is NULL or lacks one). */
+int ortho__entry_eval(ortho_model_profile_t prof, const ortho_model_entry *e, int p, double b,
+                      double *t);
+
+/* predict.c: the native prediction from the first entry of prof that
+ * covers (op, p, b), without checking the arguments. */
 int ortho__predict(ortho_model_profile_t prof, ortho_model_op op, int p, double b, double *t);
 
-/* ortho_model_predict_grid() and ortho_model_profile_read_stream() without
- * raising (for lib/select, which runs inside the drop-ins' calls). */
-int ortho__predict_grid(ortho_model_profile_t prof, ortho_model_op op, int ndims, const int dims[],
-                        double bytes, ortho_model_prediction *pred);
-int ortho__profile_read_stream(FILE *in, const char *name, ortho_model_profile_t *prof, char *msg);
-
-/* Least-squares fit of the samples with indices idx[0..m-1] (no raising).
+/* fit.c: least-squares fit of the samples with indices idx[0..m-1].
  * rel_err, when non-NULL, is indexed like samples. */
 int ortho__fit(int form, const ortho_model_sample samples[], const int idx[], int m,
                const ortho_model_fit_opts *opts, ortho_model_entry *entry, double rel_err[]);
-
-/* The non-raising cores of the public functions of the same name, for use
- * inside the module (a profile reader reports one error, not several). */
-int ortho__parse_bytes(const char *text, double *bytes);
-int ortho__parse_seconds(const char *text, double *seconds);
-int ortho__profile_set_machine(ortho_model_profile_t prof, const char *machine);
-int ortho__profile_add(ortho_model_profile_t prof, const ortho_model_entry *entry);
-int ortho__profile_set_param(ortho_model_profile_t prof, const char *name, double value);
-
-/* decisions.c: append a decision (the rules of
- * ortho_model_profile_add_decision, without raising). */
-int ortho__profile_add_decision(ortho_model_profile_t prof, const ortho_model_decision *d,
-                                int *conflict);
 
 /* decisions.c: "b>=2K b<64K", "b>=2K", "b<1K" or "" (every size). */
 void ortho__decision_range_text(const ortho_model_decision *d, char *buf, size_t n);
@@ -95,17 +90,15 @@ void ortho__decision_range_text(const ortho_model_decision *d, char *buf, size_t
 /* decisions.c: one "decide" line of the profile format. */
 void ortho__decision_write(FILE *out, const ortho_model_decision *d);
 
-/* curves.c: add a curve (the rules of ortho_model_profile_add_curve,
- * without raising); one "measured" line of the profile format; the
- * prediction without raising. */
-int ortho__profile_add_curve(ortho_model_profile_t prof, const ortho_model_curve *c);
+/* curves.c: one "measured" line of the profile format; the power law of
+ * curve c at bytes. */
 void ortho__curve_write(FILE *out, const ortho_model_curve *c);
-int ortho__curve_predict(ortho_model_profile_t prof, ortho_op op, int p, double bytes,
-                         const ortho_candidate *cand, double *seconds);
 double ortho__curve_eval(const ortho_model_curve *c, double bytes);
 
-/* units.c: a size in bytes, with a K or M suffix where that is exact
- * (as the profile writer writes sizes). */
+/* units.c: a size in bytes as the profile format writes it: with a K or M
+ * suffix where that is exact, the number in its shortest exact form
+ * ("16K", "1e+03"; ortho_model_size_text() is the same with whole numbers
+ * in plain digits). */
 void ortho__size_text(char *buf, size_t n, double v);
 
 /* cksum.c: the checksum of POSIX cksum over bytes added in pieces (a
@@ -123,5 +116,17 @@ void ortho__format_double(char *buf, size_t size, double v);
 /* The shortest of v in s, ms, us or ns (with the unit; ms, us, ns only for
  * mantissas from 0.001 to 10000) that reads back as v. */
 void ortho__format_seconds(char *buf, size_t size, double v);
+
+/* The private names of functions that raised errors in their public form
+ * (release 0.1), for lib/select until it calls the public names: the model
+ * raises nothing now, so the public functions are the same. */
+#define ortho__predict_grid ortho_model_predict_grid
+#define ortho__profile_read_stream ortho_model_profile_read_stream
+#define ortho__curve_predict ortho_model_curve_predict
+
+/* The old name of the not-collective error exit, for lib/select until it
+ * includes common/raise_self.h itself; lib/model does not call it. */
+#include "common/raise_self.h"
+#define ortho__model_raise ortho__raise_self
 
 #endif /* ORTHO_MODEL_PRIVATE_H_INCLUDED */

@@ -19,7 +19,7 @@ int ortho_model_op_from_name(const char *name, ortho_model_op *op)
         err = MPI_ERR_ARG;
     if (!err)
         *op = o;
-    return ortho__model_raise(err);
+    return err;
 }
 
 static const char *const app_names[ORTHO_MODEL_NAPPS] = {
@@ -43,5 +43,5 @@ int ortho_model_app_from_name(const char *name, ortho_model_app *app)
             }
         }
     }
-    return ortho__model_raise(err);
+    return err;
 }

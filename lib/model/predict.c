@@ -1,5 +1,6 @@
-/* Prediction: the native operation from the first matching profile entry,
- * and a grid realization as the sum of its phases (formulas (1), (2) of the
+/* Prediction: a profile entry (a composite form as the sum of its terms),
+ * the native operation from the first matching profile entry, and a grid
+ * realization as the sum of its phases (formulas (1), (2) of the
  * paper and their N-D generalization; see ortho_model.h).
  *
  *   bcast    d[0], d[1], ..., d[k-1]        each phase b
@@ -14,6 +15,35 @@
 
 #include <math.h>
 #include <stddef.h>
+
+/* A composite form: the sum of its terms, each a native prediction. */
+static int compose(ortho_model_profile_t prof, const struct ortho__form *f, int p, double b,
+                   double *t)
+{
+    int err = MPI_SUCCESS;
+    double sum = 0.0;
+    for (int k = 0; k < 2 && err == MPI_SUCCESS; k++) {
+        double x = 0.0;
+        err = ortho__predict(prof, f->terms[k].op, p, f->terms[k].times_p ? p * b : b, &x);
+        sum += x;
+    }
+    *t = sum;
+    return err;
+}
+
+int ortho__entry_eval(ortho_model_profile_t prof, const ortho_model_entry *e, int p, double b,
+                      double *t)
+{
+    const struct ortho__form *f = &ortho__forms[e->form];
+    int err = MPI_SUCCESS;
+    if (!f->info.composite)
+        *t = ortho__form_basis_eval(e->form, e->coefs, p, b);
+    else if (prof == NULL)
+        err = MPI_ERR_ARG;
+    else
+        err = compose(prof, f, p, b, t);
+    return err;
+}
 
 int ortho__predict(ortho_model_profile_t prof, ortho_model_op op, int p, double b, double *t)
 {
@@ -35,7 +65,7 @@ int ortho_model_predict(ortho_model_profile_t prof, ortho_model_op op, int p, do
     if (prof != NULL && seconds != NULL && (int)op >= 0 && op < ORTHO_MODEL_NOPS && p >= 1
         && bytes >= 0.0 && isfinite(bytes))
         err = ortho__predict(prof, op, p, bytes, seconds);
-    return ortho__model_raise(err);
+    return err;
 }
 
 static int grows(ortho_model_op op)
@@ -48,8 +78,8 @@ static int leader_first(ortho_model_op op)
     return op == ORTHO_MODEL_BCAST || op == ORTHO_MODEL_SCATTER;
 }
 
-int ortho__predict_grid(ortho_model_profile_t prof, ortho_model_op op, int ndims, const int dims[],
-                        double bytes, ortho_model_prediction *pred)
+int ortho_model_predict_grid(ortho_model_profile_t prof, ortho_model_op op, int ndims,
+                             const int dims[], double bytes, ortho_model_prediction *pred)
 {
     int err = MPI_SUCCESS;
     double block[ORTHO_GRID_MAX_DIMS];
@@ -84,10 +114,4 @@ int ortho__predict_grid(ortho_model_profile_t prof, ortho_model_op op, int ndims
     }
 fn_exit:
     return err;
-}
-
-int ortho_model_predict_grid(ortho_model_profile_t prof, ortho_model_op op, int ndims,
-                             const int dims[], double bytes, ortho_model_prediction *pred)
-{
-    return ortho__model_raise(ortho__predict_grid(prof, op, ndims, dims, bytes, pred));
 }

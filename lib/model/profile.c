@@ -14,7 +14,7 @@ int ortho_model_profile_create(ortho_model_profile_t *prof)
         if (*prof == NULL)
             err = MPI_ERR_NO_MEM;
     }
-    return ortho__model_raise(err);
+    return err;
 }
 
 int ortho_model_profile_free(ortho_model_profile_t *prof)
@@ -31,7 +31,7 @@ int ortho_model_profile_free(ortho_model_profile_t *prof)
     return MPI_SUCCESS;
 }
 
-int ortho__profile_set_machine(ortho_model_profile_t prof, const char *machine)
+int ortho_model_profile_set_machine(ortho_model_profile_t prof, const char *machine)
 {
     int err = MPI_SUCCESS;
     char *copy = NULL;
@@ -63,7 +63,7 @@ static int range_ok(const ortho_model_range *r)
     return r->p_lo >= 1 && r->p_lo <= r->p_hi && r->size_lo >= 0.0 && r->size_lo <= r->size_hi;
 }
 
-int ortho__profile_add(ortho_model_profile_t prof, const ortho_model_entry *entry)
+int ortho_model_profile_add(ortho_model_profile_t prof, const ortho_model_entry *entry)
 {
     int err = MPI_SUCCESS;
     if (prof == NULL || entry == NULL || (int)entry->op < 0 || entry->op >= ORTHO_MODEL_NOPS
@@ -96,7 +96,7 @@ int ortho_model_profile_nentries(ortho_model_profile_t prof, int *n)
         *n = prof->nentries;
         err = MPI_SUCCESS;
     }
-    return ortho__model_raise(err);
+    return err;
 }
 
 int ortho_model_profile_entry(ortho_model_profile_t prof, int i, ortho_model_entry *entry)
@@ -106,7 +106,7 @@ int ortho_model_profile_entry(ortho_model_profile_t prof, int i, ortho_model_ent
         *entry = prof->entries[i];
         err = MPI_SUCCESS;
     }
-    return ortho__model_raise(err);
+    return err;
 }
 
 static int name_ok(const char *name)
@@ -129,7 +129,7 @@ static struct ortho__param *param_find(ortho_model_profile_t prof, const char *n
     return found;
 }
 
-int ortho__profile_set_param(ortho_model_profile_t prof, const char *name, double value)
+int ortho_model_profile_set_param(ortho_model_profile_t prof, const char *name, double value)
 {
     int err = MPI_SUCCESS;
     struct ortho__param *p = NULL;
@@ -169,20 +169,5 @@ int ortho_model_profile_param(ortho_model_profile_t prof, const char *name, doub
             *value = p->value;
         err = MPI_SUCCESS;
     }
-    return ortho__model_raise(err);
-}
-
-int ortho_model_profile_set_machine(ortho_model_profile_t prof, const char *machine)
-{
-    return ortho__model_raise(ortho__profile_set_machine(prof, machine));
-}
-
-int ortho_model_profile_add(ortho_model_profile_t prof, const ortho_model_entry *entry)
-{
-    return ortho__model_raise(ortho__profile_add(prof, entry));
-}
-
-int ortho_model_profile_set_param(ortho_model_profile_t prof, const char *name, double value)
-{
-    return ortho__model_raise(ortho__profile_set_param(prof, name, value));
+    return err;
 }

@@ -128,15 +128,15 @@ static int parse_size_cond(const struct reader *rd, const char *tok, const char 
     dash = strchr(buf, '-');
     if (strcmp(rel, "=") == 0 && dash != NULL) {
         *dash = '\0';
-        if (ortho__parse_bytes(buf, &a) != MPI_SUCCESS
-            || !(strcmp(dash + 1, "*") == 0 || ortho__parse_bytes(dash + 1, &b) == MPI_SUCCESS))
+        if (ortho_model_parse_bytes(buf, &a) != MPI_SUCCESS
+            || !(strcmp(dash + 1, "*") == 0 || ortho_model_parse_bytes(dash + 1, &b) == MPI_SUCCESS))
             err = fail(rd, "bad size range '%s' (expected %c=A-B or %c=A-*)", tok, tok[0], tok[0]);
         else {
             r->size_lo = fmax(r->size_lo, a);
             if (strcmp(dash + 1, "*") != 0)
                 r->size_hi = fmin(r->size_hi, b);
         }
-    } else if (ortho__parse_bytes(buf, &a) != MPI_SUCCESS) {
+    } else if (ortho_model_parse_bytes(buf, &a) != MPI_SUCCESS) {
         err = fail(rd, "bad size in '%s' (a number with an optional K, M or G)", tok);
     } else if (strcmp(rel, "=") == 0) {
         r->size_lo = fmax(r->size_lo, a);
@@ -188,7 +188,7 @@ static int parse_stat(const char *key, const char *val, ortho_model_stats *st, i
     if (strcmp(key, "samples") == 0)
         ok = parse_int(val, &st->nsamples);
     else if (strcmp(key, "rse") == 0)
-        ok = ortho__parse_seconds(val, &st->rse) == MPI_SUCCESS;
+        ok = ortho_model_parse_seconds(val, &st->rse) == MPI_SUCCESS;
     else if (strcmp(key, "r2") == 0 || strcmp(key, "mean_rel") == 0 || strcmp(key, "max_rel") == 0
              || strcmp(key, "cv_rel") == 0) {
         char *end = NULL;
@@ -257,7 +257,7 @@ static int parse_entry(const struct reader *rd, ortho_model_op op, char *tok[], 
         if (j < f->ncoefs) {
             if (have[j])
                 FAIL_JUMP("coefficient '%s' given twice", tok[i]);
-            if (ortho__parse_seconds(eq + 1, &e.coefs[j]) != MPI_SUCCESS)
+            if (ortho_model_parse_seconds(eq + 1, &e.coefs[j]) != MPI_SUCCESS)
                 FAIL_JUMP("bad value '%s' for '%s' (a number with an optional unit s, ms, us, ns)",
                             eq + 1, tok[i]);
             have[j] = 1;
@@ -272,7 +272,7 @@ static int parse_entry(const struct reader *rd, ortho_model_op op, char *tok[], 
             FAIL_JUMP("form '%s' (%s) needs coefficient '%s'", f->name, f->formula, f->coef_names[j]);
     if (e.range.p_lo > e.range.p_hi || e.range.size_lo > e.range.size_hi)
         FAIL_JUMP("the conditions leave an empty range");
-    err = ortho__profile_add(prof, &e);
+    err = ortho_model_profile_add(prof, &e);
     if (err != MPI_SUCCESS)
         err = fail(rd, "cannot add the entry (out of memory?)");
 fn_exit:
@@ -297,31 +297,19 @@ static int parse_keyword(const struct reader *rd, char *raw, char *tok[], int nt
         text[len] = '\0';
         if (*have_machine)
             err = fail(rd, "a second 'machine' line");
-        else if (ortho__profile_set_machine(prof, text) != MPI_SUCCESS)
+        else if (ortho_model_profile_set_machine(prof, text) != MPI_SUCCESS)
             err = fail(rd, "cannot store the machine line");
         *have_machine = 1;
     } else {
         double v = 0.0;
         if (ntok != 3)
             err = fail(rd, "expected 'param NAME VALUE'");
-        else if (ortho__parse_seconds(tok[2], &v) != MPI_SUCCESS)
+        else if (ortho_model_parse_seconds(tok[2], &v) != MPI_SUCCESS)
             err = fail(rd, "bad value '%s' for parameter '%s'", tok[2], tok[1]);
-        else if (ortho__profile_set_param(prof, tok[1], v) != MPI_SUCCESS)
+        else if (ortho_model_profile_set_param(prof, tok[1], v) != MPI_SUCCESS)
             err = fail(rd, "bad parameter name '%s' (letters, digits, _; at most 31)", tok[1]);
     }
     return err;
-}
-
-/* A drop-in operation's name (without raising an error as
- * ortho_model_dropin_op_from_name does: the reader reports one). */
-static int dropin_op(const char *name, ortho_op *op)
-{
-    for (int k = 0; k < ORTHO_OP_COUNT; k++)
-        if (strcmp(name, ortho_model_dropin_op_name((ortho_op)k)) == 0) {
-            *op = (ortho_op)k;
-            return 1;
-        }
-    return 0;
 }
 
 /* "decide OP p=N [b>=LO] [b<HI] CANDIDATE [gain=X]" (format version 2). */
@@ -336,7 +324,7 @@ static int parse_decision(const struct reader *rd, char *tok[], int ntok,
     d.line = rd->line;
     if (ntok < 4)
         FAIL_JUMP("expected 'decide OP p=N [b>=LO] [b<HI] CANDIDATE [gain=X]'");
-    if (!dropin_op(tok[1], &d.op))
+    if (ortho_op_from_word(tok[1], &d.op) != MPI_SUCCESS)
         FAIL_JUMP("unknown operation '%s' in a decision (bcast, reduce, gather, scatter, "
                   "allreduce, allgather, allgatherv, gatherv, scatterv)", tok[1]);
     if (strncmp(tok[2], "p=", 2) != 0 || !parse_int(tok[2] + 2, &d.p) || d.p < 1)
@@ -348,7 +336,7 @@ static int parse_decision(const struct reader *rd, char *tok[], int ntok,
         if ((!lo && !hi) || (lo && have_lo) || (hi && have_hi))
             FAIL_JUMP("bad interval '%s': a decision's interval is written b>=LO and/or b<HI, "
                       "each at most once", tok[i]);
-        if (ortho__parse_bytes(tok[i] + (lo ? 3 : 2), &v) != MPI_SUCCESS)
+        if (ortho_model_parse_bytes(tok[i] + (lo ? 3 : 2), &v) != MPI_SUCCESS)
             FAIL_JUMP("bad size in '%s' (a number with an optional K, M or G)", tok[i]);
         if (lo)
             d.size_lo = v;
@@ -371,7 +359,7 @@ static int parse_decision(const struct reader *rd, char *tok[], int ntok,
     }
     if (!(d.size_lo < d.size_hi))
         FAIL_JUMP("empty interval: b>=LO must be below b<HI");
-    err = ortho__profile_add_decision(prof, &d, &conflict);
+    err = ortho_model_profile_add_decision(prof, &d, &conflict);
     if (err != MPI_SUCCESS && conflict >= 0) {
         ortho_model_decision *c = &prof->decisions[conflict];
         ortho__decision_range_text(&d, a, sizeof a);
@@ -397,7 +385,7 @@ static int parse_curve(const struct reader *rd, char *tok[], int ntok, ortho_mod
     c.line = rd->line;
     if (ntok < 6)
         FAIL_JUMP("expected 'measured OP p=N CANDIDATE SIZE=TIME SIZE=TIME ...' (two sizes or more)");
-    if (!dropin_op(tok[1], &c.op))
+    if (ortho_op_from_word(tok[1], &c.op) != MPI_SUCCESS)
         FAIL_JUMP("unknown operation '%s' in a measured curve", tok[1]);
     if (strncmp(tok[2], "p=", 2) != 0 || !parse_int(tok[2] + 2, &c.p) || c.p < 1)
         FAIL_JUMP("a measured curve is for one process count: expected p=N, found '%s'", tok[2]);
@@ -411,9 +399,9 @@ static int parse_curve(const struct reader *rd, char *tok[], int ntok, ortho_mod
         if (eq == NULL)
             FAIL_JUMP("expected SIZE=TIME, found '%s'", tok[i]);
         *eq = '\0';
-        if (ortho__parse_bytes(tok[i], &b) != MPI_SUCCESS || !(b > 0.0))
+        if (ortho_model_parse_bytes(tok[i], &b) != MPI_SUCCESS || !(b > 0.0))
             FAIL_JUMP("bad size '%s' (a positive number with an optional K, M or G)", tok[i]);
-        if (ortho__parse_seconds(eq + 1, &t) != MPI_SUCCESS || !(t > 0.0) || !isfinite(t))
+        if (ortho_model_parse_seconds(eq + 1, &t) != MPI_SUCCESS || !(t > 0.0) || !isfinite(t))
             FAIL_JUMP("bad time '%s' for size %s (a positive number with an optional unit)",
                       eq + 1, tok[i]);
         if (c.n > 0 && !(b > c.size[c.n - 1]))
@@ -422,7 +410,7 @@ static int parse_curve(const struct reader *rd, char *tok[], int ntok, ortho_mod
         c.size[c.n] = b;
         c.seconds[c.n++] = t;
     }
-    if (ortho__profile_add_curve(prof, &c) != MPI_SUCCESS)
+    if (ortho_model_profile_add_curve(prof, &c) != MPI_SUCCESS)
         FAIL_JUMP("a second measured curve for %s p=%d %s (or out of memory)", tok[1], c.p, tok[3]);
 fn_exit:
     return err;
@@ -541,7 +529,7 @@ static size_t read_line(FILE *in, char *line, size_t cap, int *nl, int *bad)
     return n;
 }
 
-int ortho__profile_read_stream(FILE *in, const char *name, ortho_model_profile_t *prof, char *msg)
+int ortho_model_profile_read_stream(FILE *in, const char *name, ortho_model_profile_t *prof, char *msg)
 {
     int err = MPI_SUCCESS, have_machine = 0, nl = 0, bad = 0;
     struct reader rd;
@@ -610,11 +598,6 @@ fn_fail:
     goto fn_exit;
 }
 
-int ortho_model_profile_read_stream(FILE *in, const char *name, ortho_model_profile_t *prof, char *msg)
-{
-    return ortho__model_raise(ortho__profile_read_stream(in, name, prof, msg));
-}
-
 int ortho_model_profile_read(const char *path, ortho_model_profile_t *prof, char *msg)
 {
     int err = MPI_SUCCESS;
@@ -622,7 +605,7 @@ int ortho_model_profile_read(const char *path, ortho_model_profile_t *prof, char
     if (msg != NULL)
         msg[0] = '\0';
     if (path == NULL || prof == NULL) {
-        err = ortho__model_raise(MPI_ERR_ARG);
+        err = MPI_ERR_ARG;
         goto fn_exit;
     }
     *prof = NULL;
@@ -630,7 +613,7 @@ int ortho_model_profile_read(const char *path, ortho_model_profile_t *prof, char
     if (in == NULL) {
         if (msg != NULL)
             snprintf(msg, ORTHO_MODEL_MSG_MAX, "%s: cannot open: %s", path, strerror(errno));
-        err = ortho__model_raise(MPI_ERR_FILE);
+        err = MPI_ERR_FILE;
         goto fn_exit;
     }
     err = ortho_model_profile_read_stream(in, path, prof, msg);

@@ -126,7 +126,7 @@ fn_exit:
 
 int ortho_model_profile_write_stream(ortho_model_profile_t prof, FILE *out)
 {
-    return ortho__model_raise(write_stream(prof, out));
+    return write_stream(prof, out);
 }
 
 /* Where the text goes: path, or the file a symbolic link path names,
@@ -221,7 +221,7 @@ int ortho_model_profile_write(ortho_model_profile_t prof, const char *path)
 fn_exit:
     free(tmp);
     free(target);
-    return ortho__model_raise(err);
+    return err;
 fn_fail:
     unlink(tmp);
     goto fn_exit;

@@ -1,5 +1,9 @@
 /* Numbers with units in text: sizes (K, M, G) and times (s, ms, us, ns),
- * and the shortest decimal form of a double that reads back exactly. */
+ * read and written; the shortest decimal form of a double that reads back
+ * exactly. Sizes are written in two forms from one rule (a K or M suffix
+ * where it is exact): the profile format's (the number in its shortest
+ * exact form, "1e+03") and the tools' (whole numbers in plain digits,
+ * "1000"). */
 #include "model/model_private.h"
 
 #include <errno.h>
@@ -32,7 +36,7 @@ fn_exit:
     return err;
 }
 
-int ortho__parse_bytes(const char *text, double *bytes)
+int ortho_model_parse_bytes(const char *text, double *bytes)
 {
     static const char *const suffix[] = { "", "K", "M", "G", "k", "B" };
     static const double factor[] = { 1.0, 1024.0, 1048576.0, 1073741824.0, 1024.0, 1.0 };
@@ -45,21 +49,11 @@ int ortho__parse_bytes(const char *text, double *bytes)
     return err;
 }
 
-int ortho__parse_seconds(const char *text, double *seconds)
+int ortho_model_parse_seconds(const char *text, double *seconds)
 {
     static const char *const suffix[] = { "", "s", "ms", "us", "ns" };
     static const double factor[] = { 1.0, 1.0, 1e-3, 1e-6, 1e-9 };
     return parse_scaled(text, suffix, factor, 5, seconds);
-}
-
-int ortho_model_parse_bytes(const char *text, double *bytes)
-{
-    return ortho__model_raise(ortho__parse_bytes(text, bytes));
-}
-
-int ortho_model_parse_seconds(const char *text, double *seconds)
-{
-    return ortho__model_raise(ortho__parse_seconds(text, seconds));
 }
 
 void ortho__format_seconds(char *buf, size_t size, double v)
@@ -97,16 +91,60 @@ void ortho__format_double(char *buf, size_t size, double v)
     }
 }
 
-void ortho__size_text(char *buf, size_t n, double v)
+/* v in plain digits when it is a whole number below 2^53 and plain is
+ * set, else in its shortest exact form. */
+static void number_text(char *buf, size_t n, double v, int plain)
+{
+    if (plain && v == floor(v) && fabs(v) < 9007199254740992.0)
+        snprintf(buf, n, "%.0f", v);
+    else
+        ortho__format_double(buf, n, v);
+}
+
+/* A size with the suffix M or K where it is a whole number of them. */
+static void size_text(char *buf, size_t n, double v, int plain)
 {
     char num[40];
     if (v >= 1048576.0 && fmod(v, 1048576.0) == 0.0) {
-        ortho__format_double(num, sizeof num, v / 1048576.0);
+        number_text(num, sizeof num, v / 1048576.0, plain);
         snprintf(buf, n, "%sM", num);
     } else if (v >= 1024.0 && fmod(v, 1024.0) == 0.0) {
-        ortho__format_double(num, sizeof num, v / 1024.0);
+        number_text(num, sizeof num, v / 1024.0, plain);
         snprintf(buf, n, "%sK", num);
     } else {
-        ortho__format_double(buf, n, v);
+        number_text(buf, n, v, plain);
     }
+}
+
+void ortho__size_text(char *buf, size_t n, double v)
+{
+    size_text(buf, n, v, 0);
+}
+
+/* text from a formatted buffer: MPI_ERR_TRUNCATE when it does not fit. */
+static int copy_out(const char *from, char *text, int len)
+{
+    if (text == NULL || len < 1)
+        return MPI_ERR_ARG;
+    snprintf(text, (size_t)len, "%s", from);
+    return strlen(from) < (size_t)len ? MPI_SUCCESS : MPI_ERR_TRUNCATE;
+}
+
+int ortho_model_size_text(double bytes, char *text, int len)
+{
+    char buf[64];
+    size_text(buf, sizeof buf, bytes, 1);
+    return copy_out(buf, text, len);
+}
+
+int ortho_model_time_text(double seconds, char *text, int len)
+{
+    char buf[64];
+    if (seconds >= 1.0)
+        snprintf(buf, sizeof buf, "%.3g s", seconds);
+    else if (seconds >= 1e-3)
+        snprintf(buf, sizeof buf, "%.3g ms", seconds * 1e3);
+    else
+        snprintf(buf, sizeof buf, "%.3g us", seconds * 1e6);
+    return copy_out(buf, text, len);
 }

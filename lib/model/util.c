@@ -1,19 +1,5 @@
-/* Small helpers of the model module: error raising, integer logarithms. */
+/* Small helpers of the model module: integer logarithms. */
 #include "model/model_private.h"
-
-#include "common/errors.h"
-
-int ortho__model_raise(int err)
-{
-    int init = 0, fini = 0;
-    if (err != MPI_SUCCESS) {
-        MPI_Initialized(&init);
-        MPI_Finalized(&fini);
-        if (init && !fini)
-            ortho__raise(MPI_COMM_SELF, err);
-    }
-    return err;
-}
 
 int ortho__ceil_log2(int p)
 {

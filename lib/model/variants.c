@@ -45,12 +45,13 @@
 #include "candidate/candidate_private.h"
 #include "model/model_private.h"
 
+/* The profile's parameter name; 0 when absent. */
 static double param(ortho_model_profile_t prof, const char *name)
 {
-    for (int i = 0; i < prof->nparams; i++)
-        if (strcmp(prof->params[i].name, name) == 0)
-            return prof->params[i].value;
-    return 0.0;
+    double value = 0.0;
+    int found = 0;
+    ortho_model_profile_param(prof, name, &value, &found);
+    return found ? value : 0.0;
 }
 
 /* A phase: op on g processes with size s, times k; appended to pred. */
@@ -89,7 +90,7 @@ static int leader(ortho_model_profile_t prof, ortho_model_op op, int ndims, cons
     ortho_model_prediction sub;
     if (ndims == 2)
         return phase(prof, op, 0, dims[0], s, 1.0, pred);
-    int err = ortho__predict_grid(prof, op, ndims - 1, dims, s, &sub);
+    int err = ortho_model_predict_grid(prof, op, ndims - 1, dims, s, &sub);
     if (err)
         return err;
     int g = 1;
@@ -359,7 +360,7 @@ int ortho__model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int 
     }
     ortho_order order = ortho__order_resolve(v, op, cand->order);
     if (v == ORTHO_VARIANT_PHASES && order == ortho__order_resolve(v, op, ORTHO_ORDER_PAPER))
-        return ortho__predict_grid(prof, mop, ndims, dims, bytes, pred);
+        return ortho_model_predict_grid(prof, mop, ndims, dims, bytes, pred);
     int p2 = dims[ndims - 1], p1 = 1;
     for (int i = 0; i < ndims - 1; i++)
         p1 *= dims[i];

@@ -9,15 +9,15 @@
 #ifndef ORTHO_MODEL_VARIANTS_H_INCLUDED
 #define ORTHO_MODEL_VARIANTS_H_INCLUDED
 
-#include "ortho_dropin.h"
-#include "ortho_model.h"
+#include "ortho_candidate.h"
+#include "ortho_model_predict.h"
 
 /* The prediction of cand for op on p processes with message size bytes
  * (the size of ortho_model.h; allgatherv: the mean block), each phase in
  * pred (op, group size, bytes, seconds; a phase repeated k times counts k
  * times in its seconds) and the total. node_size: processes per node, for
  * node-aware candidates whose dims are not given (0: unknown). Uneven
- * grids are predicted as the box that holds them. Does not raise.
+ * grids are predicted as the box that holds them.
  * MPI_ERR_UNSUPPORTED_OPERATION for gatherv and scatterv (only the root
  * knows their sizes) and a node-aware candidate without dims when
  * node_size does not divide p; MPI_ERR_ARG when the profile lacks a

@@ -1,0 +1,120 @@
+/**
+ * \file ortho_measure.h
+ * \brief Measuring: timing native collectives on concurrent groups (the
+ * samples the model is fitted to) and timing any collective call the
+ * same way (lib/measure).
+ *
+ * Unlike the model (ortho_model.h), which is pure computation, these
+ * functions communicate: each is collective over the communicator it is
+ * given, all arguments must match on all its ranks, and errors are raised
+ * on that communicator (the convention of ortho_grid.h). Every stopping
+ * decision uses values reduced over the communicator, so all ranks take
+ * the same path.
+ *
+ * \par Older names
+ * In release 0.1 these functions were part of the model (ortho_model.h);
+ * their old names stay for one more release: ortho_model_measure_opts,
+ * ortho_model_measure_opts_default(), ortho_model_measure(),
+ * ortho_model_samples_free() and ortho_model_time_call() are the
+ * functions below under their new names.
+ */
+#ifndef ORTHO_MEASURE_H_INCLUDED
+#define ORTHO_MEASURE_H_INCLUDED
+
+#include <stdio.h>
+
+#include <mpi.h>
+
+#include "ortho_model_fit.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Options of ortho_measure_natives() and ortho_measure_call(). */
+typedef struct ortho_measure_opts {
+    unsigned ops;            /**< bit (1u << op) per operation to time */
+    const double *sizes;     /**< message sizes b in bytes */
+    int nsizes;
+    const int *groups;       /**< group sizes; NULL: every divisor >= 2 of p (p == 1: {1}) */
+    int ngroups;
+    int min_reps, max_reps;  /**< repetitions per point */
+    double rel_se;           /**< stop when the relative standard error of the mean is below this */
+    double max_seconds;      /**< and stop a point after this much time (0: no limit) */
+    FILE *progress;          /**< rank 0 writes a line per point here; NULL: silent */
+} ortho_measure_opts;
+
+/**
+ * \brief Defaults: all ops, sizes 256, 2K, 16K, 128K, reps 3..10, rel_se 0.05,
+ * at most 0.1 s a point (seconds at np 4 even on an oversubscribed laptop;
+ * use more sizes and repetitions for a real profile). Not collective.
+ */
+ortho_measure_opts ortho_measure_opts_default(void);
+
+/**
+ * \brief Time native collectives (through PMPI_) on sub-communicators of
+ * \p comm: for every group size g, comm is split into size/g concurrent
+ * groups of g consecutive ranks (g must divide the size), which run the
+ * operation at the same time, as the phases of an orthogonal operation do.
+ * Each repetition is timed on every rank; the sample is the median over the
+ * repetitions of the maximum over the ranks of \p comm. bcast, reduce,
+ * gather and scatter use root 0; reduce and allreduce sum doubles (b is
+ * rounded down to a multiple of 8, at least 8).
+ * Collective over \p comm; all arguments must match on all ranks.
+ * \param[out] samples  allocated; release with ortho_measure_samples_free()
+ * \param[out] n        number of samples (the same on every rank)
+ * \return MPI_SUCCESS; MPI_ERR_ARG (raised on \p comm) for bad options;
+ *         MPI_ERR_NO_MEM; the code of a failed MPI call.
+ */
+int ortho_measure_natives(MPI_Comm comm, const ortho_measure_opts *opts,
+                          ortho_model_sample **samples, int *n);
+
+/** \brief Release samples from ortho_measure_natives(); sets *samples to
+ *  NULL (NULL is a harmless no-op). Not collective. */
+int ortho_measure_samples_free(ortho_model_sample **samples);
+
+/**
+ * \brief Time any collective call the way ortho_measure_natives() times a
+ * point: one untimed warm-up call, then repetitions, each a barrier on
+ * \p comm, the call, and the maximum of its time over the ranks of
+ * \p comm, until the relative standard error of their mean is below
+ * opts->rel_se (after opts->min_reps, at most opts->max_reps, and no more
+ * once opts->max_seconds have passed); the result is their median.
+ * Collective over \p comm: every rank calls it with the same options, and
+ * \p call runs one collective operation over \p comm or a communicator
+ * of the same processes.
+ * \param[in]  opts   only min_reps, max_reps, rel_se, max_seconds are used
+ * \param[out] median the median over the repetitions [s]
+ * \param[out] nreps  may be NULL; the repetitions timed
+ * \param[out] rse    may be NULL; the relative standard error of their mean
+ * \return MPI_SUCCESS; MPI_ERR_ARG (raised on \p comm) for bad options;
+ *         the first non-zero code \p call returned.
+ */
+int ortho_measure_call(MPI_Comm comm, int (*call)(void *ctx), void *ctx,
+                       const ortho_measure_opts *opts, double *median, int *nreps, double *rse);
+
+/* ---- the older names, kept for one release (lib/measure/old_names.c) ---- */
+
+/** \brief The older name of ortho_measure_opts. */
+typedef ortho_measure_opts ortho_model_measure_opts;
+
+/** \brief The older name of ortho_measure_opts_default(). Not collective. */
+ortho_measure_opts ortho_model_measure_opts_default(void);
+
+/** \brief The older name of ortho_measure_natives(). Collective over \p comm. */
+int ortho_model_measure(MPI_Comm comm, const ortho_measure_opts *opts,
+                        ortho_model_sample **samples, int *n);
+
+/** \brief The older name of ortho_measure_samples_free(). Not collective. */
+int ortho_model_samples_free(ortho_model_sample **samples);
+
+/** \brief The older name of ortho_measure_call(). Collective over \p comm. */
+int ortho_model_time_call(MPI_Comm comm, int (*call)(void *ctx), void *ctx,
+                          const ortho_measure_opts *opts, double *median, int *nreps,
+                          double *rse);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ORTHO_MEASURE_H_INCLUDED */

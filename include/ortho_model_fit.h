@@ -1,0 +1,80 @@
+/**
+ * \file ortho_model_fit.h
+ * \brief Fitting: least-squares fits of a form to measured samples (GSL),
+ * and the choice among forms by their error on held-out samples, with at
+ * most one breakpoint. The samples come from ortho_measure.h or a file.
+ *
+ * Errors are returned, never raised (ortho_model_forms.h).
+ */
+#ifndef ORTHO_MODEL_FIT_H_INCLUDED
+#define ORTHO_MODEL_FIT_H_INCLUDED
+
+#include <mpi.h>
+
+#include "ortho_model_profile.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Largest number of pieces ortho_model_select() returns. */
+#define ORTHO_MODEL_MAX_PIECES 2
+
+/** A measured time: op on a group of p processes with message size b. */
+typedef struct ortho_model_sample {
+    ortho_model_op op;
+    int p;
+    double bytes;
+    double seconds;
+} ortho_model_sample;
+
+/** Options of ortho_model_fit() and ortho_model_select(). */
+typedef struct ortho_model_fit_opts {
+    int relative;       /**< 1: weights 1/t^2 (minimize relative error); 0: plain least squares */
+    int nfolds;         /**< held-out folds of ortho_model_select() (>= 2; sample i is in fold i % nfolds) */
+    int splits;         /**< 1: ortho_model_select() also tries one breakpoint in p and one in b */
+    double split_gain;  /**< a split is kept when its held-out error is below split_gain x the unsplit one */
+    int nfixed;         /**< coefficients held at known values, by name (e.g. "gamma") */
+    const char *fixed_names[ORTHO_MODEL_MAX_COEFS];
+    double fixed_values[ORTHO_MODEL_MAX_COEFS];
+} ortho_model_fit_opts;
+
+/** \brief Default options: relative, 5 folds, splits on, split_gain 0.8, nothing fixed. Not collective. */
+ortho_model_fit_opts ortho_model_fit_opts_default(void);
+
+/**
+ * \brief Least-squares fit of a non-composite form to the samples of \p op
+ * (others are ignored) with GSL (gsl_multifit_wlinear). GSL's error handler
+ * is switched off during the call and the caller's is restored. Not collective.
+ * \param[in]  opts     NULL for the defaults
+ * \param[out] entry    op, form, coefficients and stats (range: everything)
+ * \param[out] rel_err  NULL, or room for \p n values: the relative error
+ *                      (predicted - measured) / measured of each sample
+ *                      (0 for the samples of other ops)
+ * \return MPI_SUCCESS; MPI_ERR_ARG for a composite form, a non-positive time
+ *         (relative fits), or fewer samples than free coefficients;
+ *         MPI_ERR_OTHER when GSL fails; MPI_ERR_NO_MEM.
+ */
+int ortho_model_fit(ortho_model_op op, int form, const ortho_model_sample samples[], int n,
+                    const ortho_model_fit_opts *opts, ortho_model_entry *entry, double rel_err[]);
+
+/**
+ * \brief Choose among candidate forms for \p op by the RMS relative error on
+ * held-out samples (cross-validation over opts->nfolds folds), optionally
+ * with one breakpoint in p or in b (two pieces, each with its own best form).
+ * The chosen pieces are refitted on all their samples. Composite candidates
+ * are evaluated against \p prof (NULL: composite candidates are skipped).
+ * Not collective.
+ * \param[out] pieces    room for ORTHO_MODEL_MAX_PIECES entries, in lookup order
+ * \param[out] npieces   1 or 2
+ * \return MPI_SUCCESS; MPI_ERR_ARG when no candidate can be fitted.
+ */
+int ortho_model_select(ortho_model_op op, const int forms[], int nforms,
+                       const ortho_model_sample samples[], int n, const ortho_model_fit_opts *opts,
+                       ortho_model_profile_t prof, ortho_model_entry pieces[], int *npieces);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ORTHO_MODEL_FIT_H_INCLUDED */

@@ -1,0 +1,105 @@
+/* The model is pure computation: every function of ortho_model.h's topic
+ * headers works in a process that never initializes MPI (this program
+ * calls no MPI function but MPI_Initialized), and errors come back as
+ * codes. Profiles from the paper, a fit, a prediction on a grid, a layout
+ * choice, a profile written to memory and read back, sizes and times as
+ * text. Runs at np 1 (mpiexec starts it; it does not join MPI). */
+#include <CUnit/Basic.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ortho_model.h"
+#include "support/profiles.h"
+
+static void test_predict_and_choose(void)
+{
+    ortho_model_profile_t prof = test_profile_load("paper-clic-lam.profile");
+    ortho_model_prediction pred;
+    ortho_model_layout best;
+    double t = 0.0;
+    int dims[2] = { 4, 24 };
+    CU_ASSERT_PTR_NOT_NULL(prof);
+    if (prof == NULL)
+        return;
+    CU_ASSERT(ortho_model_predict(prof, ORTHO_MODEL_ALLGATHER, 96, 65536.0, &t) == MPI_SUCCESS
+              && t > 0.0);
+    CU_ASSERT(ortho_model_predict_grid(prof, ORTHO_MODEL_ALLGATHER, 2, dims, 65536.0, &pred)
+                  == MPI_SUCCESS
+              && pred.nphases == 2 && pred.total < t);
+    CU_ASSERT(ortho_model_choose(prof, ORTHO_MODEL_ALLGATHER, 96, 65536.0, 2, &best, NULL)
+                  == MPI_SUCCESS
+              && best.ndims == 2 && best.dims[0] == 4 && best.dims[1] == 24);
+    ortho_model_profile_free(&prof);
+}
+
+static void test_fit_write_read(void)
+{
+    ortho_model_sample s[12];
+    ortho_model_entry e;
+    ortho_model_profile_t prof = NULL, back = NULL;
+    char *text = NULL, msg[ORTHO_MODEL_MSG_MAX];
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len), *in = NULL;
+    int form = -1, n = 0;
+    for (int i = 0; i < 12; i++) { /* t = 1e-5 + 2e-9 b p, exactly linear */
+        s[i].op = ORTHO_MODEL_GATHER;
+        s[i].p = 2 + i % 3;
+        s[i].bytes = 1024.0 * (1 + i);
+        s[i].seconds = 1e-5 + 2e-9 * s[i].bytes * s[i].p;
+    }
+    CU_ASSERT_EQUAL(ortho_model_form_find(ORTHO_MODEL_GATHER, "ga", &form), MPI_SUCCESS);
+    CU_ASSERT(ortho_model_fit(ORTHO_MODEL_GATHER, form, s, 12, NULL, &e, NULL) == MPI_SUCCESS
+              && fabs(e.coefs[0] - 1e-5) < 1e-12 && fabs(e.coefs[2] - 2e-9) < 1e-15);
+    CU_ASSERT_EQUAL(ortho_model_profile_create(&prof), MPI_SUCCESS);
+    CU_ASSERT_EQUAL(ortho_model_profile_add(prof, &e), MPI_SUCCESS);
+    CU_ASSERT_EQUAL(ortho_model_profile_write_stream(prof, out), MPI_SUCCESS);
+    fclose(out);
+    in = fmemopen(text, len, "r");
+    CU_ASSERT(in != NULL && ortho_model_profile_read_stream(in, "mem", &back, msg) == MPI_SUCCESS);
+    CU_ASSERT(ortho_model_profile_nentries(back, &n) == MPI_SUCCESS && n == 1);
+    if (in != NULL)
+        fclose(in);
+    free(text);
+    ortho_model_profile_free(&back);
+    ortho_model_profile_free(&prof);
+}
+
+static void test_errors_returned(void)
+{
+    ortho_model_profile_t prof = NULL;
+    char msg[ORTHO_MODEL_MSG_MAX], text[ORTHO_MODEL_TEXT_MAX];
+    double v = 0.0;
+    CU_ASSERT_EQUAL(ortho_model_profile_read("/nonexistent/x.profile", &prof, msg), MPI_ERR_FILE);
+    CU_ASSERT_EQUAL(ortho_model_parse_bytes("12Q", &v), MPI_ERR_ARG);
+    CU_ASSERT_EQUAL(ortho_model_predict(NULL, ORTHO_MODEL_BCAST, 4, 1.0, &v), MPI_ERR_ARG);
+    CU_ASSERT_EQUAL(ortho_model_form_info_get(-1, NULL), MPI_ERR_ARG);
+    CU_ASSERT(ortho_model_size_text(65536.0, text, (int)sizeof text) == MPI_SUCCESS
+              && strcmp(text, "64K") == 0);
+    CU_ASSERT(ortho_model_time_text(1.23e-3, text, (int)sizeof text) == MPI_SUCCESS
+              && strcmp(text, "1.23 ms") == 0);
+}
+
+int main(void)
+{
+    unsigned failures = 1;
+    int init = 1;
+    if (CU_initialize_registry() == CUE_SUCCESS) {
+        CU_pSuite s = CU_add_suite("model_pure", NULL, NULL);
+        CU_add_test(s, "predict, choose a layout", test_predict_and_choose);
+        CU_add_test(s, "fit, write, read", test_fit_write_read);
+        CU_add_test(s, "errors returned", test_errors_returned);
+        printf("== test_model_pure without MPI_Init\n");
+        CU_basic_set_mode(CU_BRM_VERBOSE);
+        CU_basic_run_tests();
+        failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+        CU_cleanup_registry();
+    }
+    MPI_Initialized(&init);
+    if (init) {
+        printf("test_model_pure: MPI was initialized\n");
+        failures++;
+    }
+    return failures == 0 ? 0 : 1;
+}
