@@ -85,7 +85,7 @@ endef
 $(eval $(call program,ortho-demo,examples/allgather_demo.c))
 $(eval $(call program,ortho-fit,fit/ortho_fit.c fit/cli.c fit/local_costs.c fit/plot.c))
 $(eval $(call program,ortho-predict,fit/ortho_predict.c fit/cli.c))
-$(eval $(call program,ortho-tune,tune/ortho_tune.c tune/measure.c tune/decide.c tune/check.c tune/lookup.c))
+$(eval $(call program,ortho-tune,tune/ortho_tune.c tune/table.c tune/measure.c tune/decide.c tune/check.c tune/lookup.c))
 $(eval $(call program,ortho-bench,bench/ortho_bench.c bench/ops.c bench/bounds.c bench/cli.c))
 $(eval $(call program,jacobi,apps/jacobi/main.c apps/jacobi/comm.c apps/jacobi/iterate.c apps/jacobi/problem.c))
 $(eval $(call program,pab,apps/pab/main.c apps/pab/coeffs.c apps/pab/ode.c apps/pab/comm.c apps/pab/start.c apps/pab/solver.c apps/pab/predict.c apps/pab/check.c apps/pab/converge.c apps/pab/charge.c))

@@ -186,7 +186,7 @@ static void evaluate_point(const struct tune_table *tb, int s, ortho_select_t au
 static void print_point(const struct point *pt)
 {
     char sz[32], a[ORTHO_CANDIDATE_NAME_MAX], m[ORTHO_CANDIDATE_NAME_MAX], live[48] = "";
-    tune_size_text(pt->bytes, sz, sizeof sz);
+    ortho_model_size_text(pt->bytes, sz, (int)sizeof sz);
     ortho_candidate_name(&pt->autoc, a, (int)sizeof a);
     ortho_candidate_name(&pt->model, m, (int)sizeof m);
     if (pt->t_live > 0.0)
@@ -558,13 +558,8 @@ int tune_evaluate(const char *csv_path, ortho_model_profile_t prof, const struct
 fn_exit:
     if (csv != NULL)
         fclose(csv);
-    for (int k = 0; ev != NULL && k < nev; k++) {
-        free(ev[k].tb.cand);
-        free(ev[k].tb.name);
-        free(ev[k].tb.valid);
-        free(ev[k].tb.all);
-        free(ev[k].tb.t);
-    }
+    for (int k = 0; ev != NULL && k < nev; k++)
+        tune_table_free(&ev[k].tb);
     free(ev);
     free(rows);
     ortho_select_free(&autosel);

@@ -65,8 +65,8 @@ static int add(ortho_model_profile_t prof, const struct tune_table *tb, int p, d
         return -1;
     if (report != NULL) {
         char a[32], b[32];
-        tune_size_text(lo, a, sizeof a);
-        tune_size_text(hi, b, sizeof b);
+        ortho_model_size_text(lo, a, (int)sizeof a);
+        ortho_model_size_text(hi, b, (int)sizeof b);
         fprintf(report, "  decide %-10s p=%d [%s, %s): %s", ortho_model_dropin_op_name(tb->op), p,
                 a, isinf(hi) ? "inf" : b, tb->name[c < 0 ? 0 : c]);
         if (c > 0)

@@ -2,7 +2,7 @@
  * installed as the candidate chooser and the calls go to a fresh duplicate
  * of the communicator, so that no decision cached by an earlier candidate
  * is reused. The first call at each size (untimed) creates the grid. Times
- * come from ortho_model_time_call(): the median over repetitions of the
+ * come from ortho_measure_call(): the median over repetitions of the
  * maximum over the ranks. */
 #include <stdlib.h>
 #include <string.h>
@@ -143,7 +143,7 @@ static int fixed_chooser(ortho_op op, int p, int node_size, double bytes, void *
 }
 
 int tune_measure(MPI_Comm comm, ortho_op op, const ortho_candidate *cand, const double sizes[],
-                 int nsizes, const ortho_model_measure_opts *timing, double t[],
+                 int nsizes, const ortho_measure_opts *timing, double t[],
                  const char **ran_as)
 {
     MPI_Comm dup = MPI_COMM_NULL;
@@ -155,7 +155,7 @@ int tune_measure(MPI_Comm comm, ortho_op op, const ortho_candidate *cand, const 
         struct call c;
         ortho_candidate ran;
         set_call(&c, op, sizes[i], dup);
-        err = ortho_model_time_call(comm, run_call, &c, timing, &t[i], NULL, NULL);
+        err = ortho_measure_call(comm, run_call, &c, timing, &t[i], NULL, NULL);
         if (err == MPI_SUCCESS && *ran_as == NULL
             && ortho_comm_candidate(dup, op, seen_bytes(op, sizes[i]), &ran, NULL) == MPI_SUCCESS) {
             if (want.variant != ORTHO_VARIANT_NATIVE && ran.variant == ORTHO_VARIANT_NATIVE)
@@ -171,7 +171,7 @@ int tune_measure(MPI_Comm comm, ortho_op op, const ortho_candidate *cand, const 
 }
 
 int tune_measure_selected(MPI_Comm comm, ortho_op op, ortho_select_t sel, double size,
-                          const ortho_model_measure_opts *timing, double *t,
+                          const ortho_measure_opts *timing, double *t,
                           ortho_candidate *ran)
 {
     MPI_Comm dup = MPI_COMM_NULL;
@@ -180,7 +180,7 @@ int tune_measure_selected(MPI_Comm comm, ortho_op op, ortho_select_t sel, double
     ortho_select_install(sel);
     set_call(&c, op, size, dup);
     if (err == MPI_SUCCESS)
-        err = ortho_model_time_call(comm, run_call, &c, timing, t, NULL, NULL);
+        err = ortho_measure_call(comm, run_call, &c, timing, t, NULL, NULL);
     if (err == MPI_SUCCESS)
         err = ortho_comm_candidate(dup, op, seen_bytes(op, size), ran, NULL);
     ortho_select_install(NULL);

@@ -60,18 +60,6 @@ static void usage(FILE *f)
             "  -h, --help\n");
 }
 
-void tune_size_text(double b, char *buf, size_t n)
-{
-    if (isinf(b))
-        snprintf(buf, n, "inf");
-    else if (b >= 1048576.0 && fmod(b, 1048576.0) == 0.0)
-        snprintf(buf, n, "%.0fM", b / 1048576.0);
-    else if (b >= 1024.0 && fmod(b, 1024.0) == 0.0)
-        snprintf(buf, n, "%.0fK", b / 1024.0);
-    else
-        snprintf(buf, n, "%.0f", b);
-}
-
 static int cmp_double(const void *a, const void *b)
 {
     double x = *(const double *)a, y = *(const double *)b;
@@ -205,7 +193,7 @@ static int parse(int argc, char **argv, struct tune_opts *o)
     o->node = 1;
     o->margin = 0.03;
     o->threshold = 0.03;
-    o->timing = ortho_model_measure_opts_default();
+    o->timing = ortho_measure_opts_default();
     o->timing.max_seconds = 0.5;
     o->output = "ortho-tune.profile";
 #ifdef SMPI_SHARED_MALLOC
@@ -322,121 +310,6 @@ static int parse(int argc, char **argv, struct tune_opts *o)
     return bad || optind != argc ? 1 : 0;
 }
 
-int tune_find(const struct tune_table *tb, const ortho_candidate *c)
-{
-    char name[ORTHO_CANDIDATE_NAME_MAX];
-    if (ortho_candidate_name(c, name, (int)sizeof name) != MPI_SUCCESS)
-        return -1;
-    for (int i = 0; i < tb->ncand; i++)
-        if (strcmp(tb->name[i], name) == 0)
-            return i;
-    return -1;
-}
-
-/* Balanced and low-dimensional candidates first, so that a run cut short
- * by --max-seconds has measured the likeliest winners. */
-static double imbalance(const ortho_candidate *c)
-{
-    if (c->ndims < 2)
-        return 0.0;
-    return fabs(log((double)c->dims[0]) - log((double)c->dims[c->ndims - 1]));
-}
-
-static int cand_key_cmp(const void *a, const void *b)
-{
-    const ortho_candidate *x = a, *y = b;
-    if (x->variant == ORTHO_VARIANT_NATIVE || y->variant == ORTHO_VARIANT_NATIVE)
-        return (y->variant == ORTHO_VARIANT_NATIVE) - (x->variant == ORTHO_VARIANT_NATIVE);
-    if (x->ndims != y->ndims)
-        return x->ndims < y->ndims ? -1 : 1;
-    double dx = imbalance(x), dy = imbalance(y);
-    if (fabs(dx - dy) > 1e-9)
-        return dx < dy ? -1 : 1;
-    if (x->variant != y->variant)
-        return x->variant < y->variant ? -1 : 1;
-    if (x->node_aware != y->node_aware)
-        return x->node_aware - y->node_aware;
-    for (int i = 0; i < x->ndims; i++)
-        if (x->dims[i] != y->dims[i])
-            return x->dims[i] < y->dims[i] ? -1 : 1;
-    return (int)x->order - (int)y->order;
-}
-
-/* The candidates of one op, native first. Returns 0 or -1. */
-static int make_table(struct tune_table *tb, ortho_op op, int p, int node_size,
-                      const struct tune_opts *o)
-{
-    int n = 0, kept = 0;
-    ortho_candidate *all = NULL;
-    memset(tb, 0, sizeof *tb);
-    tb->op = op;
-    ortho_candidates(op, p, o->node ? node_size : 0, o->maxdims, NULL, 0, &n);
-    all = calloc((size_t)n + 64, sizeof *all);
-    if (all == NULL)
-        return -1;
-    ortho_candidates(op, p, o->node ? node_size : 0, o->maxdims, all, n, &n);
-    for (int i = 0; i < n; i++) {
-        ortho_candidate *c = &all[i];
-        if (i > 0 && !((o->variants >> c->variant) & 1u))
-            continue;
-        if (i > 0 && o->max_aspect > 0.0 && c->ndims >= 2) {
-            int lo = c->dims[0], hi = c->dims[0];
-            for (int d = 1; d < c->ndims; d++) {
-                lo = c->dims[d] < lo ? c->dims[d] : lo;
-                hi = c->dims[d] > hi ? c->dims[d] : hi;
-            }
-            if (lo > 0 && hi > o->max_aspect * lo)
-                continue;
-        }
-        if (i > 0 && o->candidates != NULL) {
-            char name[ORTHO_CANDIDATE_NAME_MAX], list[1024];
-            char *save = NULL;
-            int hit = 0;
-            ortho_candidate_name(c, name, (int)sizeof name);
-            snprintf(list, sizeof list, "%s", o->candidates);
-            for (char *t = strtok_r(list, ",", &save); t != NULL && !hit;
-                 t = strtok_r(NULL, ",", &save)) {
-                ortho_candidate want;
-                char wname[ORTHO_CANDIDATE_NAME_MAX];
-                hit = ortho_candidate_parse(t, &want) == MPI_SUCCESS
-                      && ortho_candidate_name(&want, wname, (int)sizeof wname) == MPI_SUCCESS
-                      && strcmp(wname, name) == 0;
-            }
-            if (!hit)
-                continue;
-        }
-        all[kept++] = *c;
-    }
-    qsort(all + 1, (size_t)(kept - 1), sizeof *all, cand_key_cmp);
-    tb->ncand = kept;
-    tb->cand = all;
-    tb->name = calloc((size_t)kept, sizeof *tb->name);
-    tb->valid = calloc((size_t)kept, sizeof *tb->valid);
-    tb->note = calloc((size_t)kept, sizeof *tb->note);
-    tb->nall = o->nsizes + o->ncheck;
-    tb->all = calloc((size_t)tb->nall, sizeof *tb->all);
-    tb->t = calloc((size_t)kept * (size_t)tb->nall, sizeof *tb->t);
-    if (tb->name == NULL || tb->valid == NULL || tb->note == NULL || tb->all == NULL
-        || tb->t == NULL)
-        return -1;
-    for (int i = 0; i < kept; i++)
-        ortho_candidate_name(&all[i], tb->name[i], ORTHO_CANDIDATE_NAME_MAX);
-    memcpy(tb->all, o->sizes, (size_t)o->nsizes * sizeof tb->all[0]);
-    memcpy(tb->all + o->nsizes, o->check, (size_t)o->ncheck * sizeof tb->all[0]);
-    qsort(tb->all, (size_t)tb->nall, sizeof tb->all[0], cmp_double);
-    return 0;
-}
-
-static void free_table(struct tune_table *tb)
-{
-    free(tb->cand);
-    free(tb->name);
-    free(tb->valid);
-    free(tb->note);
-    free(tb->all);
-    free(tb->t);
-}
-
 /* Wall-clock seconds: time(), which SMPI does not simulate, so that the
  * estimates and --max-seconds mean the same under smpirun. */
 static double wall_since(time_t start)
@@ -451,7 +324,7 @@ static void progress(const struct tune_table *tb, int c, int done, int total, do
             tb->name[c]);
     for (int s = 0; s < tb->nall; s++) {
         char sz[32];
-        tune_size_text(tb->all[s], sz, sizeof sz);
+        ortho_model_size_text(tb->all[s], sz, (int)sizeof sz);
         if (c == 0 || !tb->valid[c])
             fprintf(stderr, " %s %.3e", sz, tb->t[c * tb->nall + s]);
         else
@@ -591,7 +464,7 @@ int main(int argc, char **argv)
     for (int op = 0; op < ORTHO_OP_COUNT; op++) {
         if (!((o.ops >> op) & 1u))
             continue;
-        if (make_table(&tb[nt], (ortho_op)op, p, node_size, &o) != 0) {
+        if (tune_table_create(&tb[nt], (ortho_op)op, p, node_size, &o) != 0) {
             if (rank == 0)
                 fprintf(stderr, "ortho-tune: out of memory\n");
             MPI_Abort(MPI_COMM_WORLD, 1);
@@ -662,7 +535,7 @@ int main(int argc, char **argv)
     tune_buffers_free();
 fn_exit:
     for (int k = 0; k < nt; k++)
-        free_table(&tb[k]);
+        tune_table_free(&tb[k]);
     ortho_model_profile_free(&prof);
     MPI_Finalize();
     return err == MPI_SUCCESS ? 0 : 1;

@@ -25,7 +25,7 @@ struct tune_opts {
     int maxdims, node;
     double max_aspect;                   /* 0: any; else largest extent / smallest at most */
     double margin, threshold;
-    ortho_model_measure_opts timing;     /* reps, rse, max_seconds per point */
+    ortho_measure_opts timing;     /* reps, rse, max_seconds per point */
     double max_seconds;                  /* the whole measurement; 0: no limit */
     const char *profile_in, *output, *csv, *check_csv;
     const char *evaluate;                /* --evaluate CSV */
@@ -66,14 +66,14 @@ double tune_bytes(ortho_op op, double b);
  * ranks. *ran_as: NULL when it ran as asked, else why not (static text).
  * Collective. */
 int tune_measure(MPI_Comm comm, ortho_op op, const ortho_candidate *cand, const double sizes[],
-                 int nsizes, const ortho_model_measure_opts *timing, double t[],
+                 int nsizes, const ortho_measure_opts *timing, double t[],
                  const char **ran_as);
 
 /* Times the drop-in with selector sel installed (the run-time path of
  * ORTHO_PROFILE) at one size; *ran: the candidate it ran (from
  * ortho_comm_candidate). Collective. */
 int tune_measure_selected(MPI_Comm comm, ortho_op op, ortho_select_t sel, double size,
-                          const ortho_model_measure_opts *timing, double *t,
+                          const ortho_measure_opts *timing, double *t,
                           ortho_candidate *ran);
 
 /* ---- decide.c ------------------------------------------------------------- */
@@ -108,12 +108,20 @@ int tune_evaluate(const char *csv_path, ortho_model_profile_t prof, const struct
  * selection, the drop-ins' cached path. Collective. */
 int tune_lookup_bench(MPI_Comm comm, ortho_model_profile_t prof, const struct tune_opts *o);
 
-/* ---- ortho_tune.c --------------------------------------------------------- */
+/* ---- table.c -------------------------------------------------------------- */
+
+/* The candidates of op that opts selects (native first, then balanced and
+ * low-dimensional ones), their names, and every tuned and checked size
+ * ascending; the times zero. Returns 0, or -1 when memory ran out (free
+ * the table with tune_table_free() either way). */
+int tune_table_create(struct tune_table *tb, ortho_op op, int p, int node_size,
+                      const struct tune_opts *opts);
+
+/* Releases what tune_table_create() (or check.c's reading of a CSV)
+ * allocated. */
+void tune_table_free(struct tune_table *tb);
 
 /* The table entry of a candidate name; -1 when absent. */
 int tune_find(const struct tune_table *tb, const ortho_candidate *c);
-
-/* "1K", "64K", "1.5M", "100" */
-void tune_size_text(double b, char *buf, size_t n);
 
 #endif /* ORTHO_TUNE_H_INCLUDED */
