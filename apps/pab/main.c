@@ -133,12 +133,6 @@ static int parse(int argc, char **argv, pab_opts *o)
     return rc;
 }
 
-double pab_default_h(const pab_ode *ode, const pab_coefs *co, const pab_cfg *cfg)
-{
-    double z = pab_coefs_stability(co, cfg->method == PAB_METHOD_PABM, cfg->I);
-    return fmin(0.01, 0.5 * fabs(z) / pab_ode_rho(ode));
-}
-
 static void print_coeffs(const pab_coefs *co, int I)
 {
     int K = co->K;
@@ -250,7 +244,8 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &p);
-    /* errors come back as codes, also those the model raises on MPI_COMM_SELF */
+    /* errors come back as codes, also those the library raises on
+     * MPI_COMM_SELF (the model only returns its own) */
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
     rc = parse(argc, argv, &o);

@@ -155,6 +155,10 @@ int pab_solve(MPI_Comm comm, const pab_ode *ode, const pab_coefs *co, const pab_
  * largest divisor of K that divides p (K when p is a multiple of K). */
 int pab_task_groups(int K, int p);
 
+/* Default step size: half the real stability boundary over the Jacobian's
+ * spectral radius estimate, at most 0.01 (used by main.c and check.c). */
+double pab_default_h(const pab_ode *ode, const pab_coefs *co, const pab_cfg *cfg);
+
 /* Starting values (start.c): Y[i][0 .. m) = y(t0 + c_i h) at the block
  * lo .. lo+m of the group's distribution, by one RK4 step per interval
  * [c_{i-1} h, c_i h] with multi-broadcasts over mb, or exactly
@@ -172,10 +176,6 @@ typedef struct pab_opts {
     double t_op, t_eval;   /* from the command line; < 0: measured */
     int check, convergence, coeffs;
 } pab_opts;
-
-/* Default step size: half the real stability boundary over the Jacobian's
- * spectral radius estimate, at most 0.01. */
-double pab_default_h(const pab_ode *ode, const pab_coefs *co, const pab_cfg *cfg);
 
 /* --predict: the paper's formulas beside the measurement (rank 0 prints).
  * Returns 0, or -1 when the profile cannot be used. */

@@ -31,6 +31,7 @@
  * each group plus one exchange in the task-parallel one. */
 #include "pab.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,6 +53,12 @@ int pab_task_groups(int K, int p)
         if (K % g == 0 && p % g == 0)
             G = g;
     return G;
+}
+
+double pab_default_h(const pab_ode *ode, const pab_coefs *co, const pab_cfg *cfg)
+{
+    double z = pab_coefs_stability(co, cfg->method == PAB_METHOD_PABM, cfg->I);
+    return fmin(0.01, 0.5 * fabs(z) / pab_ode_rho(ode));
 }
 
 static int mb_timed(state *s, const double *mine)
