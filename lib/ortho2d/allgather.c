@@ -93,14 +93,10 @@ int ortho__allgather_run(const void *sendbuf, int sendcount, MPI_Datatype sendty
                          void *recvbuf, int recvcount, MPI_Datatype recvtype,
                          const struct ortho_grid *grid)
 {
-    int block_bytes = 0, total_bytes = 0;
-    int err = ortho__bytes(recvcount, recvtype, &block_bytes);
-    if (!err && block_bytes == 0)
+    int block_bytes = 0; /* p blocks fit an int (steps.h) */
+    ortho__bytes(recvcount, recvtype, &block_bytes);
+    if (block_bytes == 0)
         return MPI_SUCCESS;
-    if (err || ortho__mul_int(grid->size, recvcount) < 0 ||
-        ortho__bytes((MPI_Aint)grid->size * recvcount, recvtype, &total_bytes))
-        return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                              grid->comm);
     return allgather_step(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, 1, 1,
                           grid);
 }

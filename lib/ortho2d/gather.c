@@ -175,14 +175,14 @@ int ortho__gather_run(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
     int block_bytes = 0;
     int is_root = grid->rank == root;
     /* Every process derives the same block size (matching signatures), so
-     * every process takes the same branch below. */
-    int err = is_root ? ortho__bytes(recvcount, recvtype, &block_bytes)
-                      : ortho__bytes(sendcount, sendtype, &block_bytes);
-    if (!err && block_bytes == 0)
+     * every process takes the same branch below; p blocks fit an int
+     * (steps.h). */
+    if (is_root)
+        ortho__bytes(recvcount, recvtype, &block_bytes);
+    else
+        ortho__bytes(sendcount, sendtype, &block_bytes);
+    if (block_bytes == 0)
         return MPI_SUCCESS;
-    if (err || ortho__mul_int(grid->size, block_bytes) < 0)
-        return PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                           grid->comm);
     if (is_root && !ortho__type_is_contiguous(recvtype))
         return gather_root_packed(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
                                   block_bytes, grid);

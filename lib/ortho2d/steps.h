@@ -7,7 +7,10 @@
  *    raising it. It runs the 2D step: one phase in the rows and one in the
  *    columns, where the column phase calls the native PMPI_ collective on
  *    the column communicator (2D grids) or the same step on the leader grid
- *    (N-D grids: one phase more per dimension);
+ *    (N-D grids: one phase more per dimension). Its callers pass a call
+ *    whose data of all processes fit an int count of bytes (the entries
+ *    make sure of it once, in common/as_bytes.c, and run the native
+ *    operation otherwise);
  *  - ortho__X_checked() (api.c): the body of ortho_2d_X (ndims 2) and
  *    ortho_nd_X (ndims 0: any): checks (common/args.h), the call as bytes
  *    (common/as_bytes.h), run, and the error raised once on the grid's
