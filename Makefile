@@ -1,7 +1,7 @@
 # ortho: build, test, install.
 #
 #   make                    libortho.a, libortho.so, ortho.pc and the programs, in build/
-#   make check              the test suite under mpiexec (tests/run_tests.sh)
+#   make check              the layering check, then the test suite under mpiexec (tests/run_tests.sh)
 #   make demo               the allgather demo on 4 processes
 #   make install PREFIX=/opt/ortho
 #   make WERROR=1           warnings are errors (CI)
@@ -129,6 +129,7 @@ $(TEST_BIN): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT_OBJ) $(STATIC_L
 	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(STATIC_LIB) -lcunit $(LDLIBS)
 
 check: all
+	BUILD=$(BUILD) scripts/check_layers.sh --rooms
 	BUILD=$(BUILD) tests/run_tests.sh
 
 $(HARNESS_BIN): %: %.o $(STATIC_LIB)
@@ -203,7 +204,7 @@ check-leaks: $(BUILD)/tests/leaks/churn
 
 # The calls between source files, from the objects' symbols (nm): circles
 # between files of lib/ or of one program, and calls up the room order of
-# lib/ (scripts/check_layers.sh; not yet part of make check).
+# lib/ (scripts/check_layers.sh; make check runs it first).
 .PHONY: check-layers
 check-layers: lib $(PROGRAMS)
 	BUILD=$(BUILD) scripts/check_layers.sh --rooms

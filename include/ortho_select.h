@@ -30,16 +30,15 @@
  * decision, unless a program installed its own candidate chooser
  * (ortho_set_candidate_chooser()); ORTHO_VARIANT and ORTHO_GRID still come
  * first. Every process reads the file; on each communicator the processes
- * check that they read the same bytes (one allreduce when the
+ * compare what they read with the other settings (one allreduce when the
  * communicator is first used) and run the native operations there when
- * they did not. A profile that is missing or malformed gives the native
+ * they differ. A profile that is missing or malformed gives the native
  * operations, with one message on stderr. ORTHO_SELECT_THRESHOLD (e.g.
  * 0.05 or 5%) sets the model's threshold. With ORTHO_VERBOSE=1 each
  * decision names its rule: the profile line, or the prediction.
  *
- * Errors follow ortho_model.h: the functions here involve no communicator;
- * they return MPI error codes and raise them on MPI_COMM_SELF when MPI is
- * initialized.
+ * Errors follow ortho_model.h: the functions here involve no communicator
+ * and return MPI error codes without raising them.
  */
 #ifndef ORTHO_SELECT_H_INCLUDED
 #define ORTHO_SELECT_H_INCLUDED

@@ -41,7 +41,7 @@
 # found, and that two programs' files of the same name stay apart.
 set -u
 
-ROOMS="interpose:1 dropin:2 select:3 variants:4 ortho2d:4 orthoNd:4 grid:5 model:6 candidate:7 common:8"
+ROOMS="interpose:1 dropin:2 select:3 variants:4 ortho2d:4 orthoNd:4 grid:5 measure:5 model:6 candidate:7 common:8"
 
 usage() { sed -n '2,/^set -u/{/^#/s/^# \{0,1\}//p}' "$0"; }
 

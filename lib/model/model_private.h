@@ -117,16 +117,4 @@ void ortho__format_double(char *buf, size_t size, double v);
  * mantissas from 0.001 to 10000) that reads back as v. */
 void ortho__format_seconds(char *buf, size_t size, double v);
 
-/* The private names of functions that raised errors in their public form
- * (release 0.1), for lib/select until it calls the public names: the model
- * raises nothing now, so the public functions are the same. */
-#define ortho__predict_grid ortho_model_predict_grid
-#define ortho__profile_read_stream ortho_model_profile_read_stream
-#define ortho__curve_predict ortho_model_curve_predict
-
-/* The old name of the not-collective error exit, for lib/select until it
- * includes common/raise_self.h itself; lib/model does not call it. */
-#include "common/raise_self.h"
-#define ortho__model_raise ortho__raise_self
-
 #endif /* ORTHO_MODEL_PRIVATE_H_INCLUDED */

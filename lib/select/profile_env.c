@@ -129,7 +129,7 @@ static void load(void)
         snprintf(env.why, sizeof env.why, "ORTHO_PROFILE=%s: empty file", path);
     } else if (in == NULL) {
         snprintf(env.why, sizeof env.why, "ORTHO_PROFILE=%s: cannot read", path);
-    } else if (ortho__profile_read_stream(in, path, &env.prof, msg) != MPI_SUCCESS) {
+    } else if (ortho_model_profile_read_stream(in, path, &env.prof, msg) != MPI_SUCCESS) {
         snprintf(env.why, sizeof env.why, "ORTHO_PROFILE: %s", msg);
     } else if (th != NULL && th[0] != '\0' && (o.threshold = parse_threshold(th)) < 0.0) {
         snprintf(env.why, sizeof env.why,

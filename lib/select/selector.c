@@ -104,7 +104,7 @@ int ortho_select_create(ortho_model_profile_t prof, const ortho_select_opts *opt
         goto fn_fail;
     *sel = s;
 fn_exit:
-    return ortho__model_raise(err);
+    return err;
 fn_fail:
     ortho_select_free(&s);
     goto fn_exit;
@@ -315,7 +315,7 @@ int ortho_select_choose(ortho_select_t sel, ortho_op op, int p, int node_size, d
     (void)node_size; /* the model leaves node-aware candidates out */
     if (sel == NULL || cand == NULL || (int)op < 0 || op >= ORTHO_OP_COUNT || p < 1
         || isnan(bytes))
-        return ortho__model_raise(MPI_ERR_ARG);
+        return MPI_ERR_ARG;
     if (info == NULL)
         info = &local;
     memset(info, 0, sizeof *info);
@@ -363,7 +363,7 @@ int ortho_select_info_text(ortho_select_t sel, ortho_op op, int p, const ortho_s
     char buf[512], name[ORTHO_CANDIDATE_NAME_MAX], range[100], tn[32], tb[32];
     if (sel == NULL || info == NULL || text == NULL || len < 1 || (int)op < 0
         || op >= ORTHO_OP_COUNT)
-        return ortho__model_raise(MPI_ERR_ARG);
+        return MPI_ERR_ARG;
     const char *opname = ortho_model_dropin_op_name(op);
     time_text(tn, sizeof tn, info->t_native);
     time_text(tb, sizeof tb, info->t_best);
@@ -429,7 +429,7 @@ int ortho_select_info_text(ortho_select_t sel, ortho_op op, int p, const ortho_s
     if (need >= (size_t)len) {
         memcpy(text, buf, (size_t)len - 1);
         text[len - 1] = '\0';
-        return ortho__model_raise(MPI_ERR_TRUNCATE);
+        return MPI_ERR_TRUNCATE;
     }
     memcpy(text, buf, need + 1);
     return MPI_SUCCESS;
