@@ -193,7 +193,7 @@ static void print_point(const struct point *pt)
         snprintf(live, sizeof live, ", run %.4e", pt->t_live);
     printf("check %-10s p=%-4d b=%-6s native %.4e  auto %-22s %.4e x%.3f (%s%s)  best %-22s "
            "%.4e  model %s %.4e (%s, loss %.1f%%)\n",
-           ortho_model_dropin_op_name(pt->tb->op), pt->p, sz, pt->t_native, a, pt->t_auto,
+           ortho_op_word(pt->tb->op), pt->p, sz, pt->t_native, a, pt->t_auto,
            pt->t_auto > 0.0 ? pt->t_native / pt->t_auto : 0.0, source_word(pt->ai.source), live,
            pt->tb->name[pt->best], pt->t_best, m, pt->t_model, source_word(pt->mi.source),
            pt->t_model > 0.0 ? 100.0 * (pt->t_model / pt->t_best - 1.0) : 0.0);
@@ -206,7 +206,7 @@ static void csv_point(FILE *csv, const struct point *pt)
     ortho_candidate_name(&pt->model, m, (int)sizeof m);
     ortho_candidate_name(&pt->comp, k, (int)sizeof k);
     fprintf(csv, "%s,%d,%.0f,%.6e,%s,%s,%.6e,%s,%.6e,%s,%s,%.6e,%.6e,%s,%s,%.6e\n",
-            ortho_model_dropin_op_name(pt->tb->op), pt->p, pt->bytes, pt->t_native, a,
+            ortho_op_word(pt->tb->op), pt->p, pt->bytes, pt->t_native, a,
             source_word(pt->ai.source), pt->t_auto, pt->tb->name[pt->best], pt->t_best, m,
             source_word(pt->mi.source), pt->t_model, pt->t_live, k, source_word(pt->ci.source),
             pt->t_comp);
@@ -391,7 +391,7 @@ static int read_rows(const char *path, struct row **rows, int *n)
         if (sscanf(line, "%31[^,],%d,%lf,%95[^,],%lf,%d,%d", op, &r.p, &r.bytes, name, &r.seconds,
                    &r.tuned, &r.valid) != 7)
             continue; /* the header */
-        if (ortho_model_dropin_op_from_name(op, &r.op) != MPI_SUCCESS)
+        if (ortho_op_from_word(op, &r.op) != MPI_SUCCESS)
             continue;
         snprintf(r.name, sizeof r.name, "%s", name);
         if (*n == cap) {

@@ -67,7 +67,7 @@ static int add(ortho_model_profile_t prof, const struct tune_table *tb, int p, d
         char a[32], b[32];
         ortho_model_size_text(lo, a, (int)sizeof a);
         ortho_model_size_text(hi, b, (int)sizeof b);
-        fprintf(report, "  decide %-10s p=%d [%s, %s): %s", ortho_model_dropin_op_name(tb->op), p,
+        fprintf(report, "  decide %-10s p=%d [%s, %s): %s", ortho_op_word(tb->op), p,
                 a, isinf(hi) ? "inf" : b, tb->name[c < 0 ? 0 : c]);
         if (c > 0)
             fprintf(report, " (measured gain at least %.1f%%)", 100.0 * gain);

@@ -103,7 +103,7 @@ static unsigned parse_ops(const char *text)
             continue;
         }
         for (int op = 0; op < ORTHO_OP_COUNT; op++)
-            if (strcmp(t, ortho_model_dropin_op_name((ortho_op)op)) == 0) {
+            if (strcmp(t, ortho_op_word((ortho_op)op)) == 0) {
                 ops |= 1u << op;
                 found = 1;
             }
@@ -320,7 +320,7 @@ static double wall_since(time_t start)
 static void progress(const struct tune_table *tb, int c, int done, int total, double elapsed,
                      double left)
 {
-    fprintf(stderr, "[%3d/%d] %-10s %-24s", done, total, ortho_model_dropin_op_name(tb->op),
+    fprintf(stderr, "[%3d/%d] %-10s %-24s", done, total, ortho_op_word(tb->op),
             tb->name[c]);
     for (int s = 0; s < tb->nall; s++) {
         char sz[32];
@@ -397,7 +397,7 @@ static void write_csv(const struct tune_opts *o, const struct tune_table tb[], i
                     tuned |= o->sizes[i] == tb[k].all[s];
                 if (tb[k].note[c] != NULL && tb[k].t[c * tb[k].nall + s] == 0.0)
                     continue;
-                fprintf(f, "%s,%d,%.0f,%s,%.6e,%d,%d\n", ortho_model_dropin_op_name(tb[k].op), p,
+                fprintf(f, "%s,%d,%.0f,%s,%.6e,%d,%d\n", ortho_op_word(tb[k].op), p,
                         tune_bytes(tb[k].op, tb[k].all[s]), tb[k].name[c],
                         tb[k].t[c * tb[k].nall + s], tuned, tb[k].valid[c]);
             }
@@ -484,7 +484,7 @@ int main(int argc, char **argv)
         for (int k = 0; k < nt; k++) {
             total += tb[k].ncand;
             pts += tb[k].ncand * tb[k].nall;
-            printf("  %-10s %3d candidates:", ortho_model_dropin_op_name(tb[k].op), tb[k].ncand);
+            printf("  %-10s %3d candidates:", ortho_op_word(tb[k].op), tb[k].ncand);
             for (int c = 0; c < tb[k].ncand && (o.dry_run || c < 8); c++)
                 printf(" %s", tb[k].name[c]);
             printf("%s\n", !o.dry_run && tb[k].ncand > 8 ? " ..." : "");
@@ -515,7 +515,7 @@ int main(int argc, char **argv)
         if (tune_decide(&tb[k], &o, p, prof, rank == 0 ? stdout : NULL) < 0) {
             if (rank == 0)
                 fprintf(stderr, "ortho-tune: cannot add the decisions of %s\n",
-                        ortho_model_dropin_op_name(tb[k].op));
+                        ortho_op_word(tb[k].op));
             err = MPI_ERR_OTHER;
         }
     if (rank == 0) {

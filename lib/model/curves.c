@@ -132,7 +132,7 @@ void ortho__curve_write(FILE *out, const ortho_model_curve *c)
 {
     char name[ORTHO_CANDIDATE_NAME_MAX], size[48], t[48];
     ortho_candidate_name(&c->cand, name, (int)sizeof name);
-    fprintf(out, "measured %-10s p=%d %s", ortho_model_dropin_op_name(c->op), c->p, name);
+    fprintf(out, "measured %-10s p=%d %s", ortho_op_word(c->op), c->p, name);
     for (int i = 0; i < c->n; i++) {
         ortho__size_text(size, sizeof size, c->size[i]);
         ortho__format_seconds(t, sizeof t, c->seconds[i]);

@@ -346,17 +346,6 @@ int ortho_select_chooser(ortho_op op, int p, int node_size, double bytes, void *
     return 1;
 }
 
-/* "1.23 ms", "45.6 us", "2.1 s" */
-static void time_text(char *buf, size_t n, double t)
-{
-    if (t >= 1.0)
-        snprintf(buf, n, "%.3g s", t);
-    else if (t >= 1e-3)
-        snprintf(buf, n, "%.3g ms", t * 1e3);
-    else
-        snprintf(buf, n, "%.3g us", t * 1e6);
-}
-
 int ortho_select_info_text(ortho_select_t sel, ortho_op op, int p, const ortho_select_info *info,
                            char *text, int len)
 {
@@ -364,9 +353,9 @@ int ortho_select_info_text(ortho_select_t sel, ortho_op op, int p, const ortho_s
     if (sel == NULL || info == NULL || text == NULL || len < 1 || (int)op < 0
         || op >= ORTHO_OP_COUNT)
         return MPI_ERR_ARG;
-    const char *opname = ortho_model_dropin_op_name(op);
-    time_text(tn, sizeof tn, info->t_native);
-    time_text(tb, sizeof tb, info->t_best);
+    const char *opname = ortho_op_word(op);
+    ortho_model_time_text(info->t_native, tn, (int)sizeof tn);
+    ortho_model_time_text(info->t_best, tb, (int)sizeof tb);
     name[0] = '\0';
     switch (info->source) {
     case ORTHO_SELECT_DECISION: {
