@@ -98,7 +98,7 @@ static void test_names(void)
     CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
 }
 
-/* ORTHO_VARIANT's parser (lib/dropin/choose.c); regressions of fuzz/README.md. */
+/* ORTHO_VARIANT's parser (lib/select/overrides.c); regressions of fuzz/README.md. */
 static void test_variant_env(void)
 {
     static const struct {
