@@ -34,6 +34,16 @@ smpi_setup() {
     trap 'rm -rf "$SMPI_TMP"' EXIT
 }
 
+# smpi_blocks SIZE...: a hostfile (on stdout) of nodes of SIZE processes
+# each, ranks placed node by node (node-0, node-1, ...).
+smpi_blocks() {
+    local node=0 size k
+    for size in "$@"; do
+        for ((k = 0; k < size; k++)); do echo "node-$node"; done
+        node=$((node + 1))
+    done
+}
+
 # smpi_selected NAME [NAMES...]: true when no NAMES are given or NAME is
 # one of them (the scripts' arguments choose runs by name).
 smpi_selected() {

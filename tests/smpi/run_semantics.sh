@@ -57,21 +57,13 @@ smpi_closing_pattern() {
     echo "^check_semantics: [0-9]+ passed, [0-9]+ failed \\($1 processes\\)\$"
 }
 
-# node sizes -> a hostfile of consecutive blocks
-blocks() {
-    local node=0
-    for size in "$@"; do
-        for ((k = 0; k < size; k++)); do echo "node-$node"; done
-        node=$((node + 1))
-    done
-}
-blocks 4 >"$TMP/b4"
-blocks 7 >"$TMP/b7"
-blocks 4 4 4 4 >"$TMP/b16x4"
-blocks 8 8 >"$TMP/b16"
-blocks 8 8 8 5 >"$TMP/b29"
-blocks 8 8 8 8 8 8 >"$TMP/b48"
-blocks 8 8 8 8 8 8 8 8 8 8 8 8 >"$TMP/b96"
+smpi_blocks 4 >"$TMP/b4"
+smpi_blocks 7 >"$TMP/b7"
+smpi_blocks 4 4 4 4 >"$TMP/b16x4"
+smpi_blocks 8 8 >"$TMP/b16"
+smpi_blocks 8 8 8 5 >"$TMP/b29"
+smpi_blocks 8 8 8 8 8 8 >"$TMP/b48"
+smpi_blocks 8 8 8 8 8 8 8 8 8 8 8 8 >"$TMP/b96"
 for ((r = 0; r < 12; r++)); do echo "node-$((r % 4))"; done >"$TMP/rr12"
 for ((r = 0; r < 32; r++)); do echo "node-$((r % 4))"; done >"$TMP/rr32"
 

@@ -29,19 +29,11 @@
 smpi_setup check_nd
 TMP=$SMPI_TMP
 
-# node sizes -> a hostfile of consecutive blocks
-blocks() {
-    local node=0
-    for size in "$@"; do
-        for ((k = 0; k < size; k++)); do echo "node-$node"; done
-        node=$((node + 1))
-    done
-}
-blocks 8 8 8 8 >"$TMP/blocks"
+smpi_blocks 8 8 8 8 >"$TMP/blocks"
 for ((r = 0; r < 32; r++)); do echo "node-$((r % 4))"; done >"$TMP/rr"
 for ((r = 0; r < 31; r++)); do echo "node-$((r % 4))"; done >"$TMP/rr31"
-blocks 8 8 8 5 >"$TMP/short1"
-blocks 8 6 8 5 >"$TMP/short2"
+smpi_blocks 8 8 8 5 >"$TMP/short1"
+smpi_blocks 8 6 8 5 >"$TMP/short2"
 
 # B: the non-paper variants for order O
 others() {
