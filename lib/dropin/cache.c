@@ -30,6 +30,7 @@
 #include "common/errors.h"
 #include "common/lock.h"
 #include "grid/grid_private.h"
+#include "select/adapt.h"
 #include "select/select_private.h"
 #include "variants/variants.h"
 
@@ -54,6 +55,15 @@ struct decision {
     signed char layout;              /* index into layouts, NATIVE or UNDECIDED */
     unsigned char variant, order;    /* ortho_variant, ortho_order (resolved) */
     const char *why;
+    struct exploring *x;             /* online selection decides: what runs per call */
+};
+
+/* A class that online selection decides (select/adapt.h). */
+struct exploring {
+    struct ortho__explore e;
+    struct decision arm[1 + ORTHO__ADAPT_MAX_CANDIDATES]; /* layout UNDECIDED until first run */
+    int failed;                      /* a timed call failed since the last agreement */
+    int recorded;                    /* its first lock is kept for ORTHO_PROFILE_SAVE */
 };
 
 struct comm_cache {
@@ -76,8 +86,17 @@ static int comms_limit = -1;
 
 enum { DEFAULT_MAX_COMMS = 96 };
 
+static void report_unlocked(const struct comm_cache *cache, ortho_op op, int cls);
+
 static void cache_free(struct comm_cache *cache)
 {
+    for (int op = 0; op < ORTHO_OP_COUNT; op++)
+        for (int c = 0; c < SIZE_CLASSES; c++)
+            if (cache->decision[op][c].x != NULL) {
+                if (cache->verbose && cache->rank == 0)
+                    report_unlocked(cache, (ortho_op)op, c);
+                free(cache->decision[op][c].x);
+            }
     for (int i = cache->nlayouts - 1; i >= 0; i--) {
         int n = ortho__grid_comms(cache->layouts[i].grid);
         ortho_grid_free(&cache->layouts[i].grid);
@@ -106,6 +125,8 @@ static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
     (void)comm;
     (void)value;
     (void)extra;
+    const char *verbose = getenv("ORTHO_VERBOSE");
+    ortho__learned_finalize(verbose != NULL && verbose[0] != '\0' && strcmp(verbose, "0") != 0);
     /* SimGrid's SMPI deletes these attributes once MPI is finalized: the
      * process ends anyway, nothing is released there. */
     PMPI_Finalized(&finalized);
@@ -134,6 +155,9 @@ static int cache_key(void)
                                           NULL);
         if (!err)
             err = PMPI_Comm_set_attr(MPI_COMM_SELF, finalize_keyval, NULL);
+        int world_rank = -1;
+        if (!err && PMPI_Comm_rank(MPI_COMM_WORLD, &world_rank) == MPI_SUCCESS)
+            ortho__learned_world_rank(world_rank);
     }
     key = err ? MPI_KEYVAL_INVALID : cache_keyval;
     ortho__unlock();
@@ -308,18 +332,16 @@ static void report(const struct comm_cache *cache, ortho_op op, int cls)
             cache->label, cache->size, range, layout, dc->why);
 }
 
-/* Takes the decision for op in class cls. Collective over comm. */
-static void decide(struct comm_cache *cache, MPI_Comm comm, ortho_op op, int cls, double bytes)
+/* The decision that runs candidate c for op: its grid made (or native
+ * when there is no room or MPI cannot make it). Collective over comm. */
+static void make_choice(struct comm_cache *cache, MPI_Comm comm, ortho_op op,
+                        const ortho_candidate *c, const char *why, struct decision *dc)
 {
-    const char *why = "";
-    ortho_candidate c;
-    ortho__select_decide(&cache->select, comm, op, bytes, &c, &why);
-    struct decision *dc = &cache->decision[op][cls];
     dc->layout = NATIVE;
     dc->variant = ORTHO_VARIANT_NATIVE;
     dc->order = ORTHO_ORDER_ROWS;
-    if (c.variant != ORTHO_VARIANT_NATIVE) {
-        int d = layout_index(cache, comm, c.ndims, c.dims, c.node_aware != 0);
+    if (c->variant != ORTHO_VARIANT_NATIVE) {
+        int d = layout_index(cache, comm, c->ndims, c->dims, c->node_aware != 0);
         if (d == NO_ROOM) {
             why = "no room for another grid (ORTHO_MAX_COMMS communicators, or 16 "
                   "layouts on this communicator)";
@@ -327,18 +349,90 @@ static void decide(struct comm_cache *cache, MPI_Comm comm, ortho_op op, int cls
             why = "MPI could not make the grid's communicators";
         } else {
             dc->layout = (signed char)d;
-            dc->variant = (unsigned char)c.variant;
-            dc->order = (unsigned char)ortho__variant_order_on(c.variant, op, c.order,
+            dc->variant = (unsigned char)c->variant;
+            dc->order = (unsigned char)ortho__variant_order_on(c->variant, op, c->order,
                                                                cache->layouts[d].grid);
         }
     }
     dc->why = why;
-    if (cache->verbose && cache->rank == 0)
+}
+
+/* Online selection for op in class cls: the short list explored, with
+ * what neighbouring classes measured (the nearest first). Collective over
+ * comm. */
+static void start_online(struct comm_cache *cache, MPI_Comm comm, ortho_op op, int cls,
+                         double bytes, struct decision *dc)
+{
+    enum { NEAR = 8 };
+    const struct ortho__explore *near[NEAR];
+    ortho_candidate cands[ORTHO__ADAPT_MAX_CANDIDATES];
+    double risk[ORTHO__ADAPT_MAX_CANDIDATES];
+    int n_near = 0;
+    for (int d = 1; d < SIZE_CLASSES && n_near < NEAR; d++)
+        for (int k = cls - d; k <= cls + d && n_near < NEAR; k += 2 * d)
+            if (k >= 2 && k < SIZE_CLASSES && cache->decision[op][k].x != NULL)
+                near[n_near++] = &cache->decision[op][k].x->e;
+    int n = ortho__select_shortlist(&cache->select, comm, op, bytes, near, n_near, cands, risk);
+    dc->why = "online selection: no candidate (fewer than 4 processes, a size only the root "
+              "knows, or ORTHO_ADAPT_CANDIDATES=0)";
+    if (n == 0)
+        return;
+    struct exploring *x = calloc(1, sizeof *x);
+    if (x == NULL) {
+        dc->why = "online selection: out of memory";
+        return;
+    }
+    ortho__explore_init(&x->e, ortho__adapt_params(cache->rank), cands, risk, n);
+    for (int a = 0; a < x->e.narms; a++) {
+        x->arm[a].layout = a == 0 ? NATIVE : UNDECIDED;
+        x->arm[a].why = "online selection";
+    }
+    dc->x = x;
+    dc->why = "online selection";
+}
+
+/* Takes the decision for op in class cls. Collective over comm. */
+static void decide(struct comm_cache *cache, MPI_Comm comm, ortho_op op, int cls, double bytes)
+{
+    const char *why = "";
+    ortho_candidate c;
+    struct decision *dc = &cache->decision[op][cls];
+    int online = ortho__select_decide(&cache->select, comm, op, bytes, &c, &why);
+    make_choice(cache, comm, op, &c, why, dc);
+    if (online)
+        start_online(cache, comm, op, cls, bytes, dc);
+    else if (cache->verbose && cache->rank == 0)
         report(cache, op, cls);
 }
 
-ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct ortho__run *run)
+/* The arm of online selection that runs this call (made when first run;
+ * an arm whose grid cannot be made is dropped, alike everywhere).
+ * Collective over comm when a grid is made. */
+static const struct decision *online_step(struct comm_cache *cache, MPI_Comm comm, ortho_op op,
+                                          struct exploring *x, struct ortho__dropin_call *call)
 {
+    struct ortho__explore_step st = ortho__explore_next(&x->e);
+    struct decision *arm = &x->arm[st.arm];
+    if (arm->layout == UNDECIDED) {
+        make_choice(cache, comm, op, &x->e.arm[st.arm].cand, "online selection", arm);
+        if (arm->layout == NATIVE) {
+            ortho__explore_drop(&x->e, st.arm);
+            st.arm = 0;
+            st.timed = st.agree = 0;
+            arm = &x->arm[0];
+        }
+    }
+    call->x = x;
+    call->arm = st.arm;
+    call->timed = st.timed;
+    call->agree = st.agree;
+    return arm;
+}
+
+ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct ortho__run *run,
+                                struct ortho__dropin_call *call)
+{
+    call->x = NULL;
     struct comm_cache *cache = cache_get(comm);
     if (cache == NULL)
         return NULL;
@@ -346,11 +440,66 @@ ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct
     if (cache->decision[op][cls].layout == UNDECIDED)
         decide(cache, comm, op, cls, bytes);
     const struct decision *dc = &cache->decision[op][cls];
+    if (dc->x != NULL) {
+        call->op = op;
+        call->bytes = bytes;
+        call->cls = cls;
+        call->cache = cache;
+        dc = online_step(cache, comm, op, dc->x, call);
+        call->start = ortho__adapt_now();
+    }
     if (dc->layout == NATIVE || ortho__is_flat(cache->layouts[dc->layout].grid))
         return NULL;
     run->variant = (ortho_variant)dc->variant;
     run->order = (ortho_order)dc->order;
     return cache->layouts[dc->layout].grid;
+}
+
+int ortho__dropin_done(MPI_Comm comm, struct ortho__dropin_call *call, int err)
+{
+    struct exploring *x = call->x;
+    if (x == NULL)
+        return err;
+    if (call->timed) {
+        ortho__explore_timed(&x->e, ortho__adapt_elapsed(call->start, call->op, call->bytes,
+                                                         &x->e.arm[call->arm].cand));
+        x->failed |= err != MPI_SUCCESS;
+    }
+    if (!call->agree)
+        return err;
+    enum ortho__explore_phase before = x->e.phase;
+    int locked_before = x->e.locked;
+    ortho__adapt_agree(comm, &x->e, x->failed);
+    x->failed = 0;
+    if (x->e.phase != ORTHO__EXPLORE_LOCKED ||
+        (before == ORTHO__EXPLORE_LOCKED && locked_before == x->e.locked))
+        return err;
+    struct comm_cache *cache = call->cache;
+    if (!x->recorded && call->cls >= 1) {
+        double lo = call->cls == 1 ? 0.0 : ldexp(1.0, call->cls - 2);
+        double hi = call->cls == 1 ? 1.0 : ldexp(1.0, call->cls - 1);
+        int a = x->e.locked;
+        ortho__learned_add(call->op, cache->size, lo, hi, &x->e.arm[a].cand,
+                           1.0 - ortho__explore_ratio(&x->e, a), x->e.timed_calls, x->e.excess);
+        x->recorded = 1;
+    }
+    if (cache->verbose && cache->rank == 0) {
+        char range[64];
+        size_class_text(call->cls, range, sizeof range);
+        ortho__adapt_report(cache->label, cache->size, call->op, range, &x->e);
+    }
+    return err;
+}
+
+/* A class still exploring when its communicator goes (verbose). */
+static void report_unlocked(const struct comm_cache *cache, ortho_op op, int cls)
+{
+    const struct exploring *x = cache->decision[op][cls].x;
+    if (x->e.phase == ORTHO__EXPLORE_LOCKED)
+        return;
+    char range[64];
+    size_class_text(cls, range, sizeof range);
+    ortho__adapt_report(cache->label, cache->size, op, range, &x->e);
 }
 
 int ortho_comm_layout(MPI_Comm comm, ortho_op op, double bytes, int *ndims,
@@ -381,7 +530,6 @@ int ortho_comm_candidate(MPI_Comm comm, ortho_op op, double bytes, ortho_candida
                          const char **why)
 {
     int size;
-    struct ortho__run run;
     if (comm == MPI_COMM_NULL)
         return MPI_ERR_COMM;
     if ((int)op < 0 || op >= ORTHO_OP_COUNT || cand == NULL)
@@ -395,13 +543,22 @@ int ortho_comm_candidate(MPI_Comm comm, ortho_op op, double bytes, ortho_candida
             *why = "intercommunicator or one process";
         return MPI_SUCCESS;
     }
-    ortho__dropin_grid(comm, op, bytes, &run);
     struct comm_cache *cache = cache_get(comm);
     if (cache == NULL)
         return MPI_ERR_NO_MEM;
-    const struct decision *dc = &cache->decision[op][size_class(bytes)];
-    if (why != NULL)
+    int cls = size_class(bytes);
+    if (cache->decision[op][cls].layout == UNDECIDED)
+        decide(cache, comm, op, cls, bytes);
+    const struct decision *dc = &cache->decision[op][cls];
+    if (dc->x != NULL) { /* online: what runs now between explorations, or the lock */
+        const struct ortho__explore *e = &dc->x->e;
+        int a = e->phase == ORTHO__EXPLORE_LOCKED ? e->locked : e->best_arm;
+        if (why != NULL)
+            *why = e->why;
+        dc = &dc->x->arm[a];
+    } else if (why != NULL) {
         *why = dc->why;
+    }
     if (dc->layout == NATIVE) {
         cand->dims[0] = size;
         return MPI_SUCCESS;

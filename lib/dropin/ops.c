@@ -33,17 +33,19 @@ static int open_call(MPI_Comm comm, int *size, int *rank, int *inter)
 
 /* The grid of op for `bytes` on comm, or NULL for the PMPI_ call. */
 static ortho_grid_t grid_for(MPI_Comm comm, int inter, int size, ortho_op op, double bytes,
-                             struct ortho__run *run)
+                             struct ortho__run *run, struct ortho__dropin_call *call)
 {
+    call->x = NULL;
     if (inter || size < 2)
         return NULL;
-    return ortho__dropin_grid(comm, op, bytes, run);
+    return ortho__dropin_grid(comm, op, bytes, run, call);
 }
 
 int ortho_bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
     int size, rank, inter;
     struct ortho__run run;
+    struct ortho__dropin_call call;
     int err = open_call(comm, &size, &rank, &inter);
     if (err)
         return err;
@@ -54,11 +56,11 @@ int ortho_bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Co
     if (err)
         return ortho__raise(comm, err);
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_BCAST,
-                                 ortho__dropin_bytes(count, datatype), &run);
+                                 ortho__dropin_bytes(count, datatype), &run, &call);
     if (grid == NULL)
-        return PMPI_Bcast(buffer, count, datatype, root, comm);
-    return ortho__raise(comm, ortho__variant_bcast(&run, comm, buffer, count, datatype, root,
-                                                   grid));
+        return ortho__dropin_done(comm, &call, PMPI_Bcast(buffer, count, datatype, root, comm));
+    return ortho__dropin_done(comm, &call, ortho__raise(comm, ortho__variant_bcast(&run, comm, buffer, count, datatype, root,
+                                                   grid)));
 }
 
 int ortho_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
@@ -66,6 +68,7 @@ int ortho_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
 {
     int size, rank, inter;
     struct ortho__run run;
+    struct ortho__dropin_call call;
     int err = open_call(comm, &size, &rank, &inter);
     if (err)
         return err;
@@ -79,11 +82,11 @@ int ortho_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
     if (err)
         return ortho__raise(comm, err);
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_REDUCE,
-                                 ortho__dropin_bytes(count, datatype), &run);
+                                 ortho__dropin_bytes(count, datatype), &run, &call);
     if (grid == NULL)
-        return PMPI_Reduce(sendbuf, recvbuf, count, datatype, op, root, comm);
-    return ortho__raise(comm, ortho__variant_reduce(&run, comm, sendbuf, recvbuf, count,
-                                                    datatype, op, root, grid));
+        return ortho__dropin_done(comm, &call, PMPI_Reduce(sendbuf, recvbuf, count, datatype, op, root, comm));
+    return ortho__dropin_done(comm, &call, ortho__raise(comm, ortho__variant_reduce(&run, comm, sendbuf, recvbuf, count,
+                                                    datatype, op, root, grid)));
 }
 
 int ortho_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
@@ -91,6 +94,7 @@ int ortho_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
 {
     int size, rank, inter;
     struct ortho__run run;
+    struct ortho__dropin_call call;
     int err = open_call(comm, &size, &rank, &inter);
     if (err)
         return err;
@@ -104,11 +108,11 @@ int ortho_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
     if (err)
         return ortho__raise(comm, err);
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_ALLREDUCE,
-                                 ortho__dropin_bytes(count, datatype), &run);
+                                 ortho__dropin_bytes(count, datatype), &run, &call);
     if (grid == NULL)
-        return PMPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm);
-    return ortho__raise(comm, ortho__variant_allreduce(&run, comm, sendbuf, recvbuf, count,
-                                                       datatype, op, grid));
+        return ortho__dropin_done(comm, &call, PMPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm));
+    return ortho__dropin_done(comm, &call, ortho__raise(comm, ortho__variant_allreduce(&run, comm, sendbuf, recvbuf, count,
+                                                       datatype, op, grid)));
 }
 
 int ortho_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -116,6 +120,7 @@ int ortho_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
 {
     int size, rank, inter;
     struct ortho__run run;
+    struct ortho__dropin_call call;
     int err = open_call(comm, &size, &rank, &inter);
     if (err)
         return err;
@@ -130,12 +135,12 @@ int ortho_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
         return ortho__raise(comm, err);
     double bytes = rank == root ? ortho__dropin_bytes(recvcount, recvtype)
                                 : ortho__dropin_bytes(sendcount, sendtype);
-    ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_GATHER, bytes, &run);
+    ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_GATHER, bytes, &run, &call);
     if (grid == NULL)
-        return PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                           comm);
-    return ortho__raise(comm, ortho__variant_gather(&run, comm, sendbuf, sendcount, sendtype,
-                                                    recvbuf, recvcount, recvtype, root, grid));
+        return ortho__dropin_done(comm, &call, PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                           comm));
+    return ortho__dropin_done(comm, &call, ortho__raise(comm, ortho__variant_gather(&run, comm, sendbuf, sendcount, sendtype,
+                                                    recvbuf, recvcount, recvtype, root, grid)));
 }
 
 int ortho_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -143,6 +148,7 @@ int ortho_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
 {
     int size, rank, inter;
     struct ortho__run run;
+    struct ortho__dropin_call call;
     int err = open_call(comm, &size, &rank, &inter);
     if (err)
         return err;
@@ -157,12 +163,12 @@ int ortho_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
         return ortho__raise(comm, err);
     double bytes = rank == root ? ortho__dropin_bytes(sendcount, sendtype)
                                 : ortho__dropin_bytes(recvcount, recvtype);
-    ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_SCATTER, bytes, &run);
+    ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_SCATTER, bytes, &run, &call);
     if (grid == NULL)
-        return PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                            comm);
-    return ortho__raise(comm, ortho__variant_scatter(&run, comm, sendbuf, sendcount, sendtype,
-                                                     recvbuf, recvcount, recvtype, root, grid));
+        return ortho__dropin_done(comm, &call, PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
+                            comm));
+    return ortho__dropin_done(comm, &call, ortho__raise(comm, ortho__variant_scatter(&run, comm, sendbuf, sendcount, sendtype,
+                                                     recvbuf, recvcount, recvtype, root, grid)));
 }
 
 int ortho_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -170,6 +176,7 @@ int ortho_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
 {
     int size, rank, inter;
     struct ortho__run run;
+    struct ortho__dropin_call call;
     int err = open_call(comm, &size, &rank, &inter);
     if (err)
         return err;
@@ -183,11 +190,11 @@ int ortho_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
     if (err)
         return ortho__raise(comm, err);
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_ALLGATHER,
-                                 ortho__dropin_bytes(recvcount, recvtype), &run);
+                                 ortho__dropin_bytes(recvcount, recvtype), &run, &call);
     if (grid == NULL)
-        return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
-    return ortho__raise(comm, ortho__variant_allgather(&run, comm, sendbuf, sendcount, sendtype,
-                                                       recvbuf, recvcount, recvtype, grid));
+        return ortho__dropin_done(comm, &call, PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
+    return ortho__dropin_done(comm, &call, ortho__raise(comm, ortho__variant_allgather(&run, comm, sendbuf, sendcount, sendtype,
+                                                       recvbuf, recvcount, recvtype, grid)));
 }
 
 int ortho_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -196,6 +203,7 @@ int ortho_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
 {
     int size, rank, inter;
     struct ortho__run run;
+    struct ortho__dropin_call call;
     int err = open_call(comm, &size, &rank, &inter);
     if (err)
         return err;
@@ -210,20 +218,21 @@ int ortho_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
     if (err)
         return ortho__raise(comm, err);
     ortho_grid_t grid = NULL;
+    call.x = NULL;
     if (!inter) {
         /* the mean block, from the exact total (the same on every process) */
         long long total = 0;
         for (int i = 0; i < size; i++)
             total += recvcounts[i];
         grid = grid_for(comm, inter, size, ORTHO_OP_ALLGATHERV,
-                        ortho__dropin_bytes((double)total, recvtype) / size, &run);
+                        ortho__dropin_bytes((double)total, recvtype) / size, &run, &call);
     }
     if (grid == NULL)
-        return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                               recvtype, comm);
-    return ortho__raise(comm, ortho__variant_allgatherv(&run, comm, sendbuf, sendcount,
+        return ortho__dropin_done(comm, &call, PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                               recvtype, comm));
+    return ortho__dropin_done(comm, &call, ortho__raise(comm, ortho__variant_allgatherv(&run, comm, sendbuf, sendcount,
                                                         sendtype, recvbuf, recvcounts, displs,
-                                                        recvtype, grid));
+                                                        recvtype, grid)));
 }
 
 int ortho_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -232,6 +241,7 @@ int ortho_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
 {
     int size, rank, inter;
     struct ortho__run run;
+    struct ortho__dropin_call call;
     int err = open_call(comm, &size, &rank, &inter);
     if (err)
         return err;
@@ -244,13 +254,13 @@ int ortho_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
                                   recvtype, root, rank, size);
     if (err)
         return ortho__raise(comm, err);
-    ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_GATHERV, -1.0, &run);
+    ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_GATHERV, -1.0, &run, &call);
     if (grid == NULL)
-        return PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                            recvtype, root, comm);
-    return ortho__raise(comm, ortho__variant_gatherv(&run, comm, sendbuf, sendcount, sendtype,
+        return ortho__dropin_done(comm, &call, PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                            recvtype, root, comm));
+    return ortho__dropin_done(comm, &call, ortho__raise(comm, ortho__variant_gatherv(&run, comm, sendbuf, sendcount, sendtype,
                                                      recvbuf, recvcounts, displs, recvtype,
-                                                     root, grid));
+                                                     root, grid)));
 }
 
 int ortho_scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
@@ -259,6 +269,7 @@ int ortho_scatterv(const void *sendbuf, const int sendcounts[], const int displs
 {
     int size, rank, inter;
     struct ortho__run run;
+    struct ortho__dropin_call call;
     int err = open_call(comm, &size, &rank, &inter);
     if (err)
         return err;
@@ -271,11 +282,11 @@ int ortho_scatterv(const void *sendbuf, const int sendcounts[], const int displs
                                    recvtype, root, rank, size);
     if (err)
         return ortho__raise(comm, err);
-    ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_SCATTERV, -1.0, &run);
+    ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_SCATTERV, -1.0, &run, &call);
     if (grid == NULL)
-        return PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
-                             recvtype, root, comm);
-    return ortho__raise(comm, ortho__variant_scatterv(&run, comm, sendbuf, sendcounts, displs,
+        return ortho__dropin_done(comm, &call, PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                             recvtype, root, comm));
+    return ortho__dropin_done(comm, &call, ortho__raise(comm, ortho__variant_scatterv(&run, comm, sendbuf, sendcounts, displs,
                                                       sendtype, recvbuf, recvcount, recvtype,
-                                                      root, grid));
+                                                      root, grid)));
 }

@@ -6,6 +6,8 @@
 
 #include <stdlib.h>
 
+#include "select/adapt.h"
+
 enum {
     SET_GRID,
     SET_VARIANT,
@@ -15,13 +17,14 @@ enum {
     SET_CANDIDATE_CHOOSER,
     SET_LAYOUT_CHOOSER,
     SET_MAX_COMMS,
+    SET_ADAPT,
     SETTINGS
 };
 
 static const char *const setting_names[SETTINGS] = {
     "ORTHO_GRID", "ORTHO_VARIANT", "ORTHO_PROFILE", "ORTHO_SELECT_THRESHOLD",
     "ORTHO_SELECT_EXTRAPOLATE", "ortho_set_candidate_chooser()", "ortho_set_layout_chooser()",
-    "ORTHO_MAX_COMMS",
+    "ORTHO_MAX_COMMS", "ORTHO_ADAPT or one of its settings",
 };
 
 static unsigned long long text_hash(const char *text)
@@ -45,6 +48,9 @@ const char *ortho__select_setting_differs(MPI_Comm comm, unsigned long long prof
     mine[SET_CANDIDATE_CHOOSER] = (unsigned long long)ortho__candidate_chooser_installed();
     mine[SET_LAYOUT_CHOOSER] = (unsigned long long)ortho__layout_chooser_installed();
     mine[SET_MAX_COMMS] = text_hash(getenv("ORTHO_MAX_COMMS"));
+    char adapt[512];
+    ortho__adapt_settings_text(adapt, (int)sizeof adapt);
+    mine[SET_ADAPT] = text_hash(adapt);
     for (int i = 0; i < SETTINGS; i++)
         mine[SETTINGS + i] = ~mine[i];
     /* equal everywhere when max(h) = min(h) = ~max(~h) */

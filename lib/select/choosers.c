@@ -1,7 +1,6 @@
 /* The choosers a program installs (ortho_set_candidate_chooser(),
  * ortho_set_layout_chooser()), ORTHO_PROFILE's selector in place of the
- * candidate chooser when none is installed, and the balanced default
- * layout. Process-wide state: read and written under the library's lock
+ * candidate chooser when none is installed. Process-wide state: read and written under the library's lock
  * (the callers of ortho__select_ask_choosers and ortho__select_layout hold
  * it). */
 #include "select/select_private.h"
@@ -49,7 +48,7 @@ int ortho__layout_chooser_installed(void)
 
 int ortho__select_ask_choosers(ortho_op op, int p, int node_size, double bytes,
                                enum ortho__select_state select_state, const char *select_why,
-                               ortho_candidate *cand, const char **why)
+                               ortho_candidate *cand, const char **why, int *measured)
 {
     ortho_candidate c;
     char name[ORTHO_CANDIDATE_NAME_MAX];
@@ -58,6 +57,7 @@ int ortho__select_ask_choosers(ortho_op op, int p, int node_size, double bytes,
     if (fn == NULL && select_state == ORTHO__SELECT_NATIVE) {
         memset(cand, 0, sizeof *cand); /* ORTHO_PROFILE unusable: native */
         *why = select_why;
+        *measured = 1; /* nothing is learned over a profile the processes disagree on */
         return 1;
     }
     if (fn == NULL && select_state == ORTHO__SELECT_ACTIVE) {
@@ -71,6 +71,8 @@ int ortho__select_ask_choosers(ortho_op op, int p, int node_size, double bytes,
         ortho_candidate_name(&c, name, (int)sizeof name) != MPI_SUCCESS)
         return 0;
     *cand = c;
+    *measured = fn != ortho_select_chooser ||
+                ((struct ortho_select *)ctx)->last_info.source == ORTHO_SELECT_DECISION;
     *why = ortho__select_reason(fn, ctx);
     if (*why == NULL)
         *why = "candidate chooser";
@@ -86,8 +88,8 @@ int ortho_set_layout_chooser(ortho_layout_chooser chooser, void *ctx)
     return MPI_SUCCESS;
 }
 
-void ortho__select_layout(ortho_op op, int p, double bytes, int *ndims, int dims[],
-                          const char **why)
+int ortho__select_layout(ortho_op op, int p, double bytes, int *ndims, int dims[],
+                         const char **why)
 {
     if (chooser_fn != NULL) {
         int n = 0, d[ORTHO_GRID_MAX_DIMS] = {0};
@@ -100,17 +102,9 @@ void ortho__select_layout(ortho_op op, int p, double bytes, int *ndims, int dims
                 *ndims = n;
                 memcpy(dims, d, (size_t)n * sizeof d[0]);
                 *why = "layout chooser";
-                return;
+                return 1;
             }
         }
     }
-    ortho__balanced_2d(p, dims);
-    if (dims[0] == 1) {
-        *ndims = 1;
-        dims[0] = p;
-        *why = "balanced default: fewer than 4 processes";
-        return;
-    }
-    *ndims = 2;
-    *why = "balanced default";
+    return 0;
 }

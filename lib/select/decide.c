@@ -3,11 +3,13 @@
  *
  * In this order: a setting that differs between the processes (native);
  * ORTHO_VARIANT, then ORTHO_GRID (overrides.c); the installed candidate
- * chooser, else ORTHO_PROFILE's selector (choosers.c, profile_env.c,
- * selector.c); the layout chooser; the balanced default. The answer is
- * made concrete: a variant that does not apply to the operation becomes
- * "phases", a default layout becomes the balanced 2D box (node-aware:
- * nodes x node size), fewer than 4 processes native. */
+ * chooser, else a measured decision of ORTHO_PROFILE's selector
+ * (choosers.c, profile_env.c, selector.c); the layout chooser; then
+ * online selection (adapt.h; the drop-ins run it), or with ORTHO_ADAPT=0
+ * the profile's model, else native. The answer is made concrete: a
+ * variant that does not apply to the operation becomes "phases", a
+ * default layout becomes the balanced 2D box (node-aware: nodes x node
+ * size), fewer than 4 processes native. */
 #include "select/select_private.h"
 
 #include <stdio.h>
@@ -16,6 +18,7 @@
 #include "common/errors.h"
 #include "common/lock.h"
 #include "grid/grid_private.h"
+#include "select/adapt.h"
 
 int ortho__select_comm_init(struct ortho__select_comm *s, MPI_Comm comm, const char *label)
 {
@@ -26,6 +29,7 @@ int ortho__select_comm_init(struct ortho__select_comm *s, MPI_Comm comm, const c
     s->node_size = -1;
     ortho__select_read_overrides(s);
     s->profile = ortho__select_env_state(s->rank, &s->profile_why, &profile_hash);
+    s->adapt = ortho__adapt_params(s->rank)->enabled;
     s->differs = ortho__select_setting_differs(comm, profile_hash);
     if (s->differs != NULL) {
         snprintf(s->differs_why, sizeof s->differs_why, "%s differs between the processes",
@@ -54,39 +58,56 @@ int ortho__select_node_size(struct ortho__select_comm *s, MPI_Comm comm)
     return s->node_size;
 }
 
-/* The answer before it is made concrete. */
-static void ask(struct ortho__select_comm *s, MPI_Comm comm, ortho_op op, double bytes,
-                ortho_candidate *c, const char **why)
+/* The answer before it is made concrete; 1 when nothing decides and
+ * online selection is on (then *c is native until it learns). */
+static int ask(struct ortho__select_comm *s, MPI_Comm comm, ortho_op op, double bytes,
+               ortho_candidate *c, const char **why)
 {
     memset(c, 0, sizeof *c);
     if (s->differs != NULL) {
         *why = s->differs_why;
-        return;
+        return 0;
     }
     if (ortho__select_override(s, op, c, why))
-        return;
+        return 0;
     /* the node size costs collectives: only when someone will read it */
     int node_size = ortho__candidate_chooser_installed() || s->profile == ORTHO__SELECT_ACTIVE
                         ? ortho__select_node_size(s, comm)
                         : 0;
+    int measured = 0, decided;
     /* the choosers and the profile's selector keep process-wide state */
     ortho__lock();
-    if (!ortho__select_ask_choosers(op, s->size, node_size, bytes, s->profile, s->profile_why,
-                                    c, why)) {
+    decided = ortho__select_ask_choosers(op, s->size, node_size, bytes, s->profile,
+                                         s->profile_why, c, why, &measured);
+    if (!decided) {
         c->variant = ORTHO_VARIANT_PHASES;
-        ortho__select_layout(op, s->size, bytes, &c->ndims, c->dims, why);
-        if (c->ndims == 1)
+        decided = ortho__select_layout(op, s->size, bytes, &c->ndims, c->dims, why);
+        if (decided && c->ndims == 1)
             c->variant = ORTHO_VARIANT_NATIVE;
     }
     ortho__unlock();
+    /* online selection: where no program's chooser and no measured
+     * decision of the profile decided (the profile's model only ranks
+     * what online selection explores) */
+    if (s->adapt && !measured && (!decided || s->profile == ORTHO__SELECT_ACTIVE)) {
+        memset(c, 0, sizeof *c);
+        *why = "online selection";
+        return 1;
+    }
+    if (!decided) {
+        memset(c, 0, sizeof *c);
+        *why = "no profile and ORTHO_ADAPT=0: native";
+    }
+    return 0;
 }
 
-void ortho__select_decide(struct ortho__select_comm *s, MPI_Comm comm, ortho_op op,
-                          double bytes, ortho_candidate *c, const char **why)
+int ortho__select_decide(struct ortho__select_comm *s, MPI_Comm comm, ortho_op op,
+                         double bytes, ortho_candidate *c, const char **why)
 {
-    ask(s, comm, op, bytes, c, why);
+    if (ask(s, comm, op, bytes, c, why))
+        return 1;
     if (c->variant == ORTHO_VARIANT_NATIVE)
-        return;
+        return 0;
     if (!ortho_variant_valid(c->variant, op))
         c->variant = ORTHO_VARIANT_PHASES;
     if (c->node_aware && c->ndims < 2) {
@@ -97,7 +118,24 @@ void ortho__select_decide(struct ortho__select_comm *s, MPI_Comm comm, ortho_op 
         c->ndims = 2;
         if (c->dims[0] == 1) {
             memset(c, 0, sizeof *c);
-            *why = "balanced default: fewer than 4 processes";
+            *why = "fewer than 4 processes: native";
         }
     }
+    return 0;
+}
+
+int ortho__select_shortlist(struct ortho__select_comm *s, MPI_Comm comm, ortho_op op,
+                            double bytes, const struct ortho__explore *const near[], int n_near,
+                            ortho_candidate out[], double risk[])
+{
+    const struct ortho__adapt_params *params = ortho__adapt_params(s->rank);
+    if (params->candidates <= 0 || s->size < 4)
+        return 0;
+    int node_size = ortho__select_node_size(s, comm);
+    ortho__lock();
+    ortho_select_t sel = s->profile == ORTHO__SELECT_ACTIVE ? ortho__select_env() : NULL;
+    int n = ortho__adapt_shortlist(op, s->size, node_size, bytes, sel != NULL ? sel->prof : NULL,
+                                   params, near, n_near, out, risk);
+    ortho__unlock();
+    return n;
 }

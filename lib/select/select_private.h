@@ -104,6 +104,7 @@ struct ortho__select_comm {
     const char *differs;                    /* a setting that differs between processes */
     char differs_why[96];
     int node_size;                          /* -1: not detected yet */
+    int adapt;                              /* ORTHO_ADAPT: online selection on */
 };
 
 /* Reads the settings for comm and compares them over its processes (one
@@ -114,10 +115,21 @@ int ortho__select_comm_init(struct ortho__select_comm *s, MPI_Comm comm, const c
 /* What op with `bytes` (< 0: unknown) runs on comm: native (variant 0), or
  * a variant valid for op on a layout of 1 (one phase) or 2 or more
  * dimensions, node-aware or not; *why: a text that outlives the decision.
+ * Returns 1 when online selection is to decide (adapt.h; *c native).
  * Collective over comm the first time a chooser or the profile needs the
  * node size. */
-void ortho__select_decide(struct ortho__select_comm *s, MPI_Comm comm, ortho_op op,
-                          double bytes, ortho_candidate *c, const char **why);
+int ortho__select_decide(struct ortho__select_comm *s, MPI_Comm comm, ortho_op op,
+                         double bytes, ortho_candidate *c, const char **why);
+
+/* The candidates online selection explores for op at `bytes` on comm
+ * (ortho__adapt_shortlist(), with the node size, ORTHO_PROFILE's model and
+ * the measurements of neighbouring classes near[0..n_near)); returns how
+ * many (0: native only). Collective over comm the first time the node
+ * size is needed. */
+struct ortho__explore;
+int ortho__select_shortlist(struct ortho__select_comm *s, MPI_Comm comm, ortho_op op,
+                            double bytes, const struct ortho__explore *const near[], int n_near,
+                            ortho_candidate out[], double risk[]);
 
 /* The processes per node of comm (ortho_comm_node_size()), detected once.
  * Collective over comm the first time. */
@@ -157,14 +169,16 @@ int ortho__layout_chooser_installed(void);
 /* The candidate chooser's answer (1) or no decision (0); node_size as for
  * ortho_candidate_chooser. With no chooser installed, ORTHO_PROFILE's
  * selector decides when select_state says so. *why: a text that outlives
- * the decision. */
+ * the decision; *measured: 0 when the answer is the profile's model (or
+ * its "outside the tuned range"), which online selection replaces. */
 int ortho__select_ask_choosers(ortho_op op, int p, int node_size, double bytes,
                                enum ortho__select_state select_state, const char *select_why,
-                               ortho_candidate *cand, const char **why);
+                               ortho_candidate *cand, const char **why, int *measured);
 
-/* The layout chooser's layout for op on p processes, else the balanced
- * default; ndims 1 means native. why: a static text. */
-void ortho__select_layout(ortho_op op, int p, double bytes, int *ndims, int dims[],
-                          const char **why);
+/* 1 with the layout chooser's layout for op on p processes (ndims 1
+ * means native), 0 when there is none or it did not decide. why: a
+ * static text. */
+int ortho__select_layout(ortho_op op, int p, double bytes, int *ndims, int dims[],
+                         const char **why);
 
 #endif /* ORTHO_SELECT_PRIVATE_H_INCLUDED */

@@ -1,0 +1,356 @@
+/* Online selection's settings, short list, clock, agreement and report
+ * (adapt.h). */
+#include "select/adapt.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/errors.h"
+#include "common/lock.h"
+#include "grid/grid_private.h"
+#include "select/select_private.h"
+
+static struct {
+    int read;
+    struct ortho__adapt_params params;
+    ortho__adapt_clock clock;
+    void *clock_ctx;
+} adapt;
+
+/* A number in [lo, hi] from variable name, else the default (reported). */
+static double number_setting(const char *name, double fallback, double lo, double hi,
+                             int percent_ok, int rank)
+{
+    const char *text = getenv(name);
+    char *end = NULL;
+    if (text == NULL || text[0] == '\0')
+        return fallback;
+    double v = strtod(text, &end);
+    if (end != text && percent_ok && *end == '%') {
+        v /= 100.0;
+        end++;
+    }
+    if (end == text || *end != '\0' || !(v >= lo && v <= hi)) {
+        if (rank == 0)
+            fprintf(stderr, "ortho: %s=\"%s\" is not a number in [%g, %g]; %g is used\n", name,
+                    text, lo, hi, fallback);
+        return fallback;
+    }
+    return v;
+}
+
+const struct ortho__adapt_params *ortho__adapt_params(int rank)
+{
+    ortho__lock();
+    if (!adapt.read) {
+        struct ortho__adapt_params *p = &adapt.params;
+        const char *on = getenv("ORTHO_ADAPT");
+        p->enabled = 1;
+        if (on != NULL && on[0] != '\0') {
+            if (strcmp(on, "0") == 0 || strcmp(on, "no") == 0 || strcmp(on, "off") == 0)
+                p->enabled = 0;
+            else if (strcmp(on, "1") != 0 && strcmp(on, "yes") != 0 && strcmp(on, "on") != 0 &&
+                     rank == 0)
+                fprintf(stderr, "ortho: ORTHO_ADAPT=\"%s\" is not 0/1 (no/yes, off/on); online "
+                                "selection stays on\n", on);
+        }
+        p->candidates = (int)number_setting("ORTHO_ADAPT_CANDIDATES", 3, 0,
+                                            ORTHO__ADAPT_MAX_CANDIDATES, 0, rank);
+        p->margin = number_setting("ORTHO_ADAPT_MARGIN", 0.05, 0.0, 0.9, 1, rank);
+        p->overhead = number_setting("ORTHO_ADAPT_OVERHEAD", 0.01, 0.0, 1.0, 1, rank);
+        p->recheck = (long)number_setting("ORTHO_ADAPT_RECHECK", 10000, 0, 1e12, 0, rank);
+        p->far = 1.5;
+        p->prior_risk = 1.0;
+        adapt.read = 1;
+    }
+    ortho__unlock();
+    return &adapt.params;
+}
+
+void ortho__adapt_settings_text(char *text, int len)
+{
+    static const char *const names[] = {"ORTHO_ADAPT", "ORTHO_ADAPT_CANDIDATES",
+                                        "ORTHO_ADAPT_MARGIN", "ORTHO_ADAPT_OVERHEAD",
+                                        "ORTHO_ADAPT_RECHECK"};
+    int at = 0;
+    text[0] = '\0';
+    for (size_t i = 0; i < sizeof names / sizeof names[0] && at < len; i++) {
+        const char *v = getenv(names[i]);
+        at += snprintf(text + at, (size_t)(len - at), "%s=%s;", names[i], v != NULL ? v : "");
+    }
+}
+
+/* ---- the short list -------------------------------------------------------- */
+
+/* The variant that suits op where nothing was measured (the winners of
+ * the committed tuning sweeps: docs/selection.md), and its first order. */
+static ortho_variant suited_variant(ortho_op op, ortho_order *first)
+{
+    *first = ORTHO_ORDER_ROWS;
+    switch (op) {
+    case ORTHO_OP_BCAST:
+        return ORTHO_VARIANT_SCAG;
+    case ORTHO_OP_REDUCE:
+    case ORTHO_OP_ALLREDUCE:
+        return ORTHO_VARIANT_RSAG;
+    case ORTHO_OP_ALLGATHER:
+    case ORTHO_OP_ALLGATHERV:
+        *first = ORTHO_ORDER_COLS;
+        return ORTHO_VARIANT_PIPE;
+    case ORTHO_OP_GATHER:
+        *first = ORTHO_ORDER_COLS;
+        return ORTHO_VARIANT_PHASES;
+    case ORTHO_OP_SCATTER:
+        return ORTHO_VARIANT_PHASES;
+    default:
+        return ORTHO_VARIANT_NATIVE; /* gatherv, scatterv: one class for every size */
+    }
+}
+
+static ortho_candidate make(ortho_variant v, ortho_order order, int node_aware, int d0, int d1)
+{
+    ortho_candidate c;
+    memset(&c, 0, sizeof c);
+    c.variant = v;
+    c.order = order;
+    c.node_aware = node_aware;
+    c.ndims = 2;
+    c.dims[0] = d0;
+    c.dims[1] = d1;
+    return c;
+}
+
+static int same(const ortho_candidate *a, const ortho_candidate *b)
+{
+    if (a->variant != b->variant || a->order != b->order || a->node_aware != b->node_aware ||
+        a->ndims != b->ndims)
+        return 0;
+    for (int i = 0; i < a->ndims; i++)
+        if (a->dims[i] != b->dims[i])
+            return 0;
+    return 1;
+}
+
+static int add(ortho_candidate out[], int n, int cap, const ortho_candidate *c)
+{
+    for (int i = 0; i < n; i++)
+        if (same(&out[i], c))
+            return n;
+    if (n < cap)
+        out[n++] = *c;
+    return n;
+}
+
+struct ranked {
+    ortho_candidate c;
+    double t;
+};
+
+static int by_time(const void *a, const void *b)
+{
+    double x = ((const struct ranked *)a)->t, y = ((const struct ranked *)b)->t;
+    return x < y ? -1 : x > y;
+}
+
+/* The model's best candidates (plain grids; at most cap), those predicted
+ * at twice native's time or more left out; -1 when it cannot predict. */
+static int by_model(ortho_op op, int p, double bytes, ortho_model_profile_t prof,
+                    ortho_candidate out[], int cap)
+{
+    ortho_candidate native;
+    double t_native = 0.0;
+    int m = 0, n = 0;
+    memset(&native, 0, sizeof native);
+    if (prof == NULL || bytes < 0.0 ||
+        ortho__select_predict(prof, op, p, bytes, &native, &t_native) != MPI_SUCCESS ||
+        !(t_native > 0.0) || ortho_candidates(op, p, 0, 2, NULL, 0, &m) != MPI_SUCCESS || m < 2)
+        return -1;
+    ortho_candidate *all = malloc((size_t)m * sizeof *all);
+    struct ranked *r = malloc((size_t)m * sizeof *r);
+    if (all == NULL || r == NULL) {
+        free(all);
+        free(r);
+        return -1;
+    }
+    ortho_candidates(op, p, 0, 2, all, m, &m);
+    for (int i = 0; i < m; i++) {
+        double t = 0.0;
+        if (all[i].variant != ORTHO_VARIANT_NATIVE &&
+            ortho__select_predict(prof, op, p, bytes, &all[i], &t) == MPI_SUCCESS &&
+            t < 2.0 * t_native) {
+            r[n].c = all[i];
+            r[n++].t = t;
+        }
+    }
+    qsort(r, (size_t)n, sizeof *r, by_time);
+    int k = 0;
+    for (int i = 0; i < n && k < cap; i++)
+        out[k++] = r[i].c;
+    free(all);
+    free(r);
+    return k;
+}
+
+/* The measured ratio of candidate c in the nearest class that ran it, or 0. */
+static double measured_ratio(const struct ortho__explore *const near[], int n_near,
+                             const ortho_candidate *c)
+{
+    for (int i = 0; i < n_near; i++) {
+        if (near[i] == NULL)
+            continue;
+        for (int a = 1; a < near[i]->narms; a++) {
+            double r = ortho__explore_ratio(near[i], a);
+            if (r > 0.0 && same(&near[i]->arm[a].cand, c))
+                return r;
+        }
+    }
+    return 0.0;
+}
+
+int ortho__adapt_shortlist(ortho_op op, int p, int node_size, double bytes,
+                           ortho_model_profile_t prof, const struct ortho__adapt_params *params,
+                           const struct ortho__explore *const near[], int n_near,
+                           ortho_candidate out[], double risk[])
+{
+    int cap = params->candidates, n = 0, dims[2];
+    ortho_order first;
+    ortho_variant v = suited_variant(op, &first);
+    if (cap <= 0 || v == ORTHO_VARIANT_NATIVE || p < 4)
+        return 0;
+    ortho__balanced_2d(p, dims);
+    if (dims[0] < 2)
+        return 0;
+    ortho_order second = first == ORTHO_ORDER_ROWS ? ORTHO_ORDER_COLS : ORTHO_ORDER_ROWS;
+    int nodes_form_rows = node_size >= 2 && node_size < p && p % node_size == 0;
+    ortho_candidate node = make(v, ORTHO_ORDER_ROWS, 1, p / (nodes_form_rows ? node_size : 1),
+                                nodes_form_rows ? node_size : 1);
+    if (v == ORTHO_VARIANT_PIPE)
+        node.order = ORTHO_ORDER_COLS; /* the ring over the lanes */
+    int modelled = by_model(op, p, bytes, prof, out, nodes_form_rows ? cap - 1 : cap);
+    if (modelled >= 0) {
+        n = modelled;
+    } else {
+        ortho_candidate c = make(v, first, 0, dims[0], dims[1]);
+        n = add(out, n, cap, &c);
+    }
+    if (nodes_form_rows)
+        n = add(out, n, cap, &node);
+    if (modelled < 0) {
+        ortho_candidate c = make(v, second, 0, dims[0], dims[1]);
+        n = add(out, n, cap, &c);
+    }
+    /* measured elsewhere: the measured ratio is the risk, winners first */
+    double ratio[ORTHO__ADAPT_MAX_CANDIDATES];
+    for (int i = 0; i < n; i++) {
+        ratio[i] = measured_ratio(near, n_near, &out[i]);
+        risk[i] = ratio[i] > 0.0 ? fmax(0.05, ratio[i] - 1.0) : params->prior_risk;
+    }
+    for (int i = 1; i < n; i++) { /* stable: measured winners, unmeasured, measured losers */
+        for (int j = i; j > 0; j--) {
+            double a = ratio[j - 1] > 0.0 ? ratio[j - 1] : 1.0;
+            double b = ratio[j] > 0.0 ? ratio[j] : 1.0;
+            if (b >= a)
+                break;
+            ortho_candidate tc = out[j];
+            double tr = ratio[j], tk = risk[j];
+            out[j] = out[j - 1];
+            ratio[j] = ratio[j - 1];
+            risk[j] = risk[j - 1];
+            out[j - 1] = tc;
+            ratio[j - 1] = tr;
+            risk[j - 1] = tk;
+        }
+    }
+    return n;
+}
+
+/* ---- the clock and the agreement ------------------------------------------- */
+
+void ortho__adapt_set_clock(ortho__adapt_clock fn, void *ctx)
+{
+    ortho__lock();
+    adapt.clock = fn;
+    adapt.clock_ctx = ctx;
+    ortho__unlock();
+}
+
+double ortho__adapt_now(void)
+{
+    return PMPI_Wtime();
+}
+
+double ortho__adapt_elapsed(double start, ortho_op op, double bytes, const ortho_candidate *c)
+{
+    double now = PMPI_Wtime();
+    ortho__lock();
+    ortho__adapt_clock fn = adapt.clock;
+    void *ctx = adapt.clock_ctx;
+    ortho__unlock();
+    return fn != NULL ? fn(op, bytes, c, ctx) : now - start;
+}
+
+void ortho__adapt_agree(MPI_Comm comm, struct ortho__explore *e, int failed)
+{
+    double mine[ORTHO__EXPLORE_AGREE_MAX], all[ORTHO__EXPLORE_AGREE_MAX];
+    MPI_Errhandler saved;
+    int n = ortho__explore_to_agree(e, e->local_agreement, failed, mine);
+    double start = PMPI_Wtime();
+    ortho__errors_returned(comm, &saved);
+    int err = PMPI_Allreduce(mine, all, n, MPI_DOUBLE, MPI_MAX, comm);
+    ortho__errors_restore(comm, &saved);
+    ortho__lock();
+    int fake = adapt.clock != NULL;
+    ortho__unlock();
+    e->local_agreement = fake ? 0.0 : PMPI_Wtime() - start;
+    if (err != MPI_SUCCESS) {
+        memcpy(all, mine, (size_t)n * sizeof all[0]);
+        all[n - 1] = 1.0;
+    }
+    ortho__explore_agreed(e, all);
+}
+
+/* ---- the report -------------------------------------------------------------- */
+
+static void time_text(double s, char *text, size_t len)
+{
+    if (s >= 1.0)
+        snprintf(text, len, "%.3g s", s);
+    else if (s >= 1e-3)
+        snprintf(text, len, "%.3g ms", s * 1e3);
+    else
+        snprintf(text, len, "%.3g us", s * 1e6);
+}
+
+void ortho__adapt_report(const char *label, int size, ortho_op op, const char *range,
+                         const struct ortho__explore *e)
+{
+    static const char *const state[] = {"not measured", "measuring", "measured",
+                                        "stopped: far slower", "no room for its grid"};
+    char line[2048], t[32], name[ORTHO_CANDIDATE_NAME_MAX];
+    int at = snprintf(line, sizeof line, "ortho: %s on %s (%d processes), %s: online: ",
+                      ortho_op_name(op), label, size, range);
+    for (int a = 0; a < e->narms && at < (int)sizeof line; a++) {
+        if (ortho_candidate_name(&e->arm[a].cand, name, (int)sizeof name) != MPI_SUCCESS)
+            snprintf(name, sizeof name, "?");
+        time_text(e->arm[a].best, t, sizeof t);
+        if (e->arm[a].nsamples > 0)
+            at += snprintf(line + at, sizeof line - (size_t)at, "%s%s %s (%d samples%s%s)",
+                           a ? ", " : "", name, t, e->arm[a].nsamples,
+                           e->arm[a].state == ORTHO__ARM_SLOW ? ", " : "",
+                           e->arm[a].state == ORTHO__ARM_SLOW ? state[ORTHO__ARM_SLOW] : "");
+        else
+            at += snprintf(line + at, sizeof line - (size_t)at, "%s%s (%s)", a ? ", " : "",
+                           name, state[e->arm[a].state]);
+    }
+    if (ortho_candidate_name(&e->arm[e->locked].cand, name, (int)sizeof name) != MPI_SUCCESS)
+        snprintf(name, sizeof name, "?");
+    time_text(fabs(e->excess), t, sizeof t);
+    if (at < (int)sizeof line)
+        snprintf(line + at, sizeof line - (size_t)at,
+                 "; %s %s (%s); exploring: %ld timed calls of %ld, %s%s than native\n",
+                 e->phase == ORTHO__EXPLORE_LOCKED ? "locked to" : "running", name, e->why,
+                 e->timed_calls, e->calls, t, e->excess >= 0.0 ? " slower" : " faster");
+    fputs(line, stderr);
+}

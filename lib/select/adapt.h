@@ -1,0 +1,217 @@
+/* Online selection: what the drop-ins run for a size class they have no
+ * decision for, learned from the application's own calls. Private.
+ *
+ *   explore.c   the exploration of one (communicator, operation, size
+ *               class): pure computation, no MPI; the decisions are a
+ *               function of agreed times only
+ *   adapt.c     its settings (ORTHO_ADAPT*), the short list of candidates,
+ *               the clock, the agreement of times over a communicator, the
+ *               report
+ *   learned.c   what was learned, kept per process and written at
+ *               MPI_Finalize (ORTHO_PROFILE_SAVE)
+ *
+ * The life of a class: its first calls run native, timed (the probe);
+ * then, as the exploring budget allows, each candidate of the short list
+ * runs once, timed, and its time is agreed at once (a candidate far slower
+ * than native stops there), then the rest of its samples run in one batch
+ * agreed at its end; between exploring calls the fastest candidate found
+ * so far runs. When every candidate is measured the class locks to the
+ * fastest one that beats native by the margin, else to native. A locked
+ * candidate is checked again against native after `recheck` calls (then
+ * twice as many, and so on).
+ *
+ * A time is agreed by one PMPI_Allreduce (MPI_MAX) over the communicator
+ * of the local times of a batch: a collective costs what its slowest
+ * process saw. Every process keeps the same state, as it only changes
+ * with agreed data and with the count of calls in the class. */
+#ifndef ORTHO_SELECT_ADAPT_H_INCLUDED
+#define ORTHO_SELECT_ADAPT_H_INCLUDED
+
+#include <mpi.h>
+
+#include "ortho_candidate.h"
+
+/* Timed calls per candidate (and of native in the probe). The smallest of
+ * the agreed times is the candidate's time: interference (late arrivals,
+ * other jobs, the operating system) only adds to a collective's time, so
+ * the minimum of a few samples is the most repeatable estimate of what
+ * the algorithm costs; a median would need more samples to be as stable. */
+#define ORTHO__ADAPT_SAMPLES 3
+/* The most candidates explored per class, native not counted. */
+#define ORTHO__ADAPT_MAX_CANDIDATES 8
+
+/* The settings, alike on every process (agreed with the others). */
+struct ortho__adapt_params {
+    int enabled;          /* ORTHO_ADAPT (default 1) */
+    int candidates;       /* ORTHO_ADAPT_CANDIDATES: at most this many explored (3) */
+    double margin;        /* ORTHO_ADAPT_MARGIN: a candidate must be this much faster (0.05) */
+    double overhead;      /* ORTHO_ADAPT_OVERHEAD: exploring may cost this fraction of the
+                             native time of the class's calls (0.01) */
+    long recheck;         /* ORTHO_ADAPT_RECHECK: calls before a locked candidate is checked
+                             again (10000; 0: never) */
+    double far;           /* one sample this many times native stops a candidate (1.5) */
+    double prior_risk;    /* an unmeasured candidate is assumed to cost this many native
+                             times more (1.0) */
+};
+
+/* ---- explore.c --------------------------------------------------------- */
+
+enum ortho__arm_state {
+    ORTHO__ARM_UNTRIED = 0,
+    ORTHO__ARM_SAMPLING,   /* measured once, more samples to come */
+    ORTHO__ARM_DONE,       /* measured */
+    ORTHO__ARM_SLOW,       /* stopped after one sample, far slower than native */
+    ORTHO__ARM_DROPPED     /* could not run (no room for its grid) */
+};
+
+struct ortho__arm {
+    ortho_candidate cand;      /* arm 0: native */
+    enum ortho__arm_state state;
+    int nsamples;
+    double best;               /* the smallest agreed time [s] */
+    double risk;               /* excess of one sample assumed before it is measured,
+                                  in native times */
+};
+
+enum ortho__explore_phase {
+    ORTHO__EXPLORE_PROBE = 0,  /* native, timed */
+    ORTHO__EXPLORE_RUN,        /* candidates measured as the budget allows */
+    ORTHO__EXPLORE_LOCKED,
+    ORTHO__EXPLORE_RECHECK     /* native then the locked candidate, timed */
+};
+
+/* What one call runs. */
+struct ortho__explore_step {
+    int arm;      /* index into arm[] */
+    int timed;    /* 1: time it and hand the time to ortho__explore_timed() */
+    int agree;    /* 1: after this call, agree the pending times */
+};
+
+enum {
+    ORTHO__EXPLORE_PENDING_MAX = 2 * ORTHO__ADAPT_SAMPLES,
+    ORTHO__EXPLORE_AGREE_MAX = ORTHO__EXPLORE_PENDING_MAX + 2
+};
+
+struct ortho__explore {
+    struct ortho__adapt_params params;
+    int narms;
+    struct ortho__arm arm[1 + ORTHO__ADAPT_MAX_CANDIDATES];
+    enum ortho__explore_phase phase;
+    int sampling;          /* arm in ORTHO__ARM_SAMPLING, or -1 */
+    int best_arm;          /* fastest arm beating native by the margin so far (0: native) */
+    int locked;            /* LOCKED: the arm that runs */
+    int npending;          /* local times waiting for agreement */
+    double pending[ORTHO__EXPLORE_PENDING_MAX];
+    long calls;            /* calls of the class */
+    long timed_calls;      /* calls timed (probe, exploration, rechecks) */
+    long agreements;
+    long next_recheck;     /* call count of the next recheck (0: none) */
+    long recheck_every;
+    double native;         /* native's agreed time [s] */
+    double credit;         /* what exploring may still cost [s] */
+    double excess;         /* what timed calls cost over native, agreements included [s] */
+    double agree_cost;     /* the last agreement's agreed time [s] */
+    double local_agreement; /* this process's time of its last agreement [s]: not agreed,
+                               only handed to the next agreement */
+    const char *why;       /* why the class is in its state (static text) */
+};
+
+/* Starts the exploration of a class over native and cands[0..n) (n is cut
+ * to ORTHO__ADAPT_MAX_CANDIDATES), risk[i] the assumed excess of
+ * cands[i] in native times (NULL: params->prior_risk each). Not
+ * collective; alike on every process given alike arguments. */
+void ortho__explore_init(struct ortho__explore *e, const struct ortho__adapt_params *params,
+                         const ortho_candidate cands[], const double risk[], int n);
+
+/* What the next call of the class runs. */
+struct ortho__explore_step ortho__explore_next(struct ortho__explore *e);
+
+/* The local time of the last step's call, when it was timed. */
+void ortho__explore_timed(struct ortho__explore *e, double seconds);
+
+/* What this process contributes to an agreement, into out[] (room for
+ * ORTHO__EXPLORE_AGREE_MAX): the pending local times, this process's time
+ * of the previous agreement (0 for the first), and 1 when one of its
+ * calls since then failed, else 0. Returns how many values. */
+int ortho__explore_to_agree(const struct ortho__explore *e, double last_agreement, int failed,
+                            double out[]);
+
+/* The maximum over the processes of their ortho__explore_to_agree()
+ * values (or, when the agreement itself failed, a vector whose "failed"
+ * entry is 1: the class then runs native). */
+void ortho__explore_agreed(struct ortho__explore *e, const double agreed[]);
+
+/* The arm of the last step could not run (no room for its grid, agreed
+ * over the communicator): it is dropped. */
+void ortho__explore_drop(struct ortho__explore *e, int arm);
+
+/* The agreed time of arm a relative to native (0: not measured). */
+double ortho__explore_ratio(const struct ortho__explore *e, int a);
+
+/* ---- adapt.c ----------------------------------------------------------- */
+
+/* The settings, read once per process (the first call; under the
+ * library's lock). A value that cannot be read keeps its default, with
+ * one message on stderr where rank is 0. */
+const struct ortho__adapt_params *ortho__adapt_params(int rank);
+
+/* The text of every ORTHO_ADAPT* variable, for the settings' agreement. */
+void ortho__adapt_settings_text(char *text, int len);
+
+/* The candidates to explore for op on p processes at `bytes`, best first,
+ * at most params->candidates, with the excess each is assumed to cost
+ * (risk[], in native times). The model ranks them where `prof` predicts
+ * (candidates predicted 2 times native's or slower are left out); else
+ * the variant that suits op, rows and columns order on the balanced 2D
+ * grid; with node_size >= 2 dividing p, the node-aware grid second. A
+ * candidate a neighbouring class measured (near[], the nearest first,
+ * n_near of them; NULL entries skipped) takes its measured ratio as its
+ * risk, and measured winners come first. Returns how many. No MPI but
+ * the grid's balanced dims. */
+struct ortho_model_profile;
+int ortho__adapt_shortlist(ortho_op op, int p, int node_size, double bytes,
+                           struct ortho_model_profile *prof,
+                           const struct ortho__adapt_params *params,
+                           const struct ortho__explore *const near[], int n_near,
+                           ortho_candidate out[], double risk[]);
+
+/* Tests: a clock that gives the time of each timed call instead of the
+ * measured one (fn(op, bytes, candidate run, ctx) in seconds; the
+ * agreements then cost 0); NULL restores MPI_Wtime. Process-wide. */
+typedef double (*ortho__adapt_clock)(ortho_op op, double bytes, const ortho_candidate *cand,
+                                     void *ctx);
+void ortho__adapt_set_clock(ortho__adapt_clock fn, void *ctx);
+
+/* The time now, for timing a call, and the time of a call that started
+ * at `start` (the test clock's when one is set). */
+double ortho__adapt_now(void);
+double ortho__adapt_elapsed(double start, ortho_op op, double bytes, const ortho_candidate *c);
+
+/* Agrees e's pending times over comm (one PMPI_Allreduce, errors
+ * returned), failed: one of this process's timed calls failed.
+ * Collective over comm. */
+void ortho__adapt_agree(MPI_Comm comm, struct ortho__explore *e, int failed);
+
+/* One line per class on stderr: what was explored, each candidate's
+ * agreed time, what the class locked to and why, and what exploring
+ * cost. label names the communicator, range the size class. */
+void ortho__adapt_report(const char *label, int size, ortho_op op, const char *range,
+                         const struct ortho__explore *e);
+
+/* ---- learned.c --------------------------------------------------------- */
+
+/* A class of op on p processes, sizes [lo, hi), locked to cand with
+ * gain 1 - t_cand / t_native, after `calls` calls of which `timed` were
+ * timed and cost `excess` seconds over native. Kept per process. */
+void ortho__learned_add(ortho_op op, int p, double lo, double hi, const ortho_candidate *cand,
+                        double gain, long timed, double excess);
+
+/* This process's rank in MPI_COMM_WORLD (the one that writes). */
+void ortho__learned_world_rank(int rank);
+
+/* At MPI_Finalize, before MPI shuts down (no MPI call): on rank 0 of
+ * MPI_COMM_WORLD, writes ORTHO_PROFILE_SAVE (the learned decisions merged
+ * into ORTHO_PROFILE's profile) and, with verbose, the exploring cost. */
+void ortho__learned_finalize(int verbose);
+
+#endif /* ORTHO_SELECT_ADAPT_H_INCLUDED */

@@ -1,0 +1,269 @@
+/* The exploration of one size class (adapt.h): a state machine driven by
+ * the count of calls and by agreed times only, so that every process of
+ * the communicator takes the same steps. No MPI.
+ *
+ * The budget. Exploring costs the difference between a candidate's time
+ * and native's on the calls it runs (and the agreements). A class earns
+ * `overhead` x native's time per call, plus what the fastest candidate
+ * found so far saves on the calls it runs between explorations; a
+ * measurement starts only when what is earned covers what it is expected
+ * to cost (an unmeasured candidate: `risk` native times, from a
+ * neighbouring class's measurement or the prior). So the total time of a
+ * class stays within about (1 + overhead) x native's, plus at most one
+ * first sample per candidate that costs more than its risk: a first
+ * sample `far` times native's or more stops the candidate. */
+#include "select/adapt.h"
+
+#include <string.h>
+
+static int first_untried(const struct ortho__explore *e)
+{
+    for (int a = 1; a < e->narms; a++)
+        if (e->arm[a].state == ORTHO__ARM_UNTRIED)
+            return a;
+    return -1;
+}
+
+static void lock(struct ortho__explore *e)
+{
+    e->phase = ORTHO__EXPLORE_LOCKED;
+    e->locked = e->best_arm;
+    e->sampling = -1;
+    e->next_recheck = 0;
+    if (e->locked != 0) {
+        e->why = "the fastest candidate measured, faster than native by the margin";
+        if (e->params.recheck > 0) {
+            e->recheck_every = e->params.recheck;
+            e->next_recheck = e->calls + e->recheck_every;
+        }
+    } else {
+        e->why = e->narms > 1 ? "no candidate measured faster than native by the margin"
+                              : "no candidate to explore";
+    }
+}
+
+void ortho__explore_init(struct ortho__explore *e, const struct ortho__adapt_params *params,
+                         const ortho_candidate cands[], const double risk[], int n)
+{
+    memset(e, 0, sizeof *e);
+    e->params = *params;
+    if (n > ORTHO__ADAPT_MAX_CANDIDATES)
+        n = ORTHO__ADAPT_MAX_CANDIDATES;
+    e->narms = 1 + (n > 0 ? n : 0);
+    for (int i = 1; i < e->narms; i++) {
+        e->arm[i].cand = cands[i - 1];
+        e->arm[i].risk = risk != NULL ? risk[i - 1] : params->prior_risk;
+    }
+    e->sampling = -1;
+    e->phase = ORTHO__EXPLORE_PROBE;
+    e->why = "measuring native";
+    if (e->narms == 1)
+        lock(e);
+}
+
+struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
+{
+    struct ortho__explore_step step = {0, 0, 0};
+    const int S = ORTHO__ADAPT_SAMPLES;
+    e->calls++;
+    switch (e->phase) {
+    case ORTHO__EXPLORE_PROBE:
+        step.timed = 1;
+        step.agree = e->npending + 1 == S;
+        return step;
+    case ORTHO__EXPLORE_RUN: {
+        e->credit += e->params.overhead * e->native;
+        int s = e->sampling;
+        if (s >= 0) {
+            int left = S - e->arm[s].nsamples - e->npending;
+            double gap = e->arm[s].best > e->native ? e->arm[s].best - e->native : 0.0;
+            /* a batch, once begun, runs to its end */
+            if (e->npending > 0 || e->credit >= left * gap + e->agree_cost) {
+                step.arm = s;
+                step.timed = 1;
+                step.agree = left == 1;
+                return step;
+            }
+        } else {
+            int u = first_untried(e);
+            if (u < 0) { /* every candidate dropped */
+                lock(e);
+                step.arm = e->locked;
+                return step;
+            }
+            if (e->credit >= e->arm[u].risk * e->native + e->agree_cost) {
+                step.arm = u;
+                step.timed = 1;
+                step.agree = 1; /* the first sample alone: a far slower one stops here */
+                return step;
+            }
+        }
+        step.arm = e->best_arm;
+        if (step.arm != 0)
+            e->credit += e->native - e->arm[step.arm].best;
+        return step;
+    }
+    case ORTHO__EXPLORE_LOCKED:
+        if (e->next_recheck == 0 || e->calls < e->next_recheck) {
+            step.arm = e->locked;
+            return step;
+        }
+        e->phase = ORTHO__EXPLORE_RECHECK;
+        e->why = "checking the locked candidate against native again";
+        /* fall through */
+    case ORTHO__EXPLORE_RECHECK:
+        step.arm = e->npending < S ? 0 : e->locked;
+        step.timed = 1;
+        step.agree = e->npending + 1 == 2 * S;
+        return step;
+    }
+    return step;
+}
+
+void ortho__explore_timed(struct ortho__explore *e, double seconds)
+{
+    if (e->npending >= ORTHO__EXPLORE_PENDING_MAX)
+        return;
+    /* the arm of the step just run: the sampling arm, the probe's or the
+     * recheck's, set by the caller's step (ortho__explore_next) */
+    e->pending[e->npending++] = seconds > 0.0 ? seconds : 0.0;
+}
+
+int ortho__explore_to_agree(const struct ortho__explore *e, double last_agreement, int failed,
+                            double out[])
+{
+    int n = e->npending;
+    memcpy(out, e->pending, (size_t)n * sizeof out[0]);
+    out[n] = last_agreement;
+    out[n + 1] = failed ? 1.0 : 0.0;
+    return n + 2;
+}
+
+static double min_of(const double *t, int n)
+{
+    double m = t[0];
+    for (int i = 1; i < n; i++)
+        if (t[i] < m)
+            m = t[i];
+    return m;
+}
+
+/* The arm whose samples are pending in phase RUN: the sampling one, else
+ * the first untried (its first sample). */
+static int run_arm(const struct ortho__explore *e)
+{
+    return e->sampling >= 0 ? e->sampling : first_untried(e);
+}
+
+static void agreed_run(struct ortho__explore *e, const double *t, int n)
+{
+    int a = run_arm(e);
+    if (a < 0)
+        return;
+    struct ortho__arm *arm = &e->arm[a];
+    for (int i = 0; i < n; i++) {
+        e->credit -= t[i] - e->native;
+        e->excess += t[i] - e->native;
+    }
+    double m = min_of(t, n);
+    arm->best = arm->nsamples == 0 || m < arm->best ? m : arm->best;
+    arm->nsamples += n;
+    if (arm->state == ORTHO__ARM_UNTRIED && arm->best >= e->params.far * e->native) {
+        arm->state = ORTHO__ARM_SLOW;
+    } else if (arm->nsamples < ORTHO__ADAPT_SAMPLES) {
+        arm->state = ORTHO__ARM_SAMPLING;
+        e->sampling = a;
+    } else {
+        arm->state = ORTHO__ARM_DONE;
+        e->sampling = -1;
+        if (arm->best < e->native * (1.0 - e->params.margin) &&
+            (e->best_arm == 0 || arm->best < e->arm[e->best_arm].best))
+            e->best_arm = a;
+    }
+    if (e->sampling < 0 && first_untried(e) < 0)
+        lock(e);
+}
+
+static void agreed_recheck(struct ortho__explore *e, const double *t)
+{
+    const int S = ORTHO__ADAPT_SAMPLES;
+    double native = min_of(t, S), locked = min_of(t + S, S);
+    e->excess += S * (native - locked);
+    e->native = native;
+    e->arm[0].best = native;
+    e->arm[e->locked].best = locked;
+    e->phase = ORTHO__EXPLORE_LOCKED;
+    if (locked < native * (1.0 - e->params.margin)) {
+        e->why = "checked again: still faster than native by the margin";
+        e->recheck_every *= 2;
+        e->next_recheck = e->calls + e->recheck_every;
+    } else {
+        e->best_arm = 0;
+        e->locked = 0;
+        e->next_recheck = 0;
+        e->why = "checked again: no longer faster than native by the margin";
+    }
+}
+
+void ortho__explore_agreed(struct ortho__explore *e, const double agreed[])
+{
+    int n = e->npending;
+    e->npending = 0;
+    e->agreements++;
+    e->agree_cost = agreed[n];
+    e->credit -= agreed[n];
+    e->excess += agreed[n];
+    if (agreed[n + 1] > 0.0) {
+        for (int a = 1; a < e->narms; a++)
+            e->arm[a].state = ORTHO__ARM_DROPPED;
+        e->best_arm = 0;
+        lock(e);
+        e->why = "a call failed while the class was measured: native";
+        return;
+    }
+    e->timed_calls += n;
+    if (n == 0)
+        return;
+    switch (e->phase) {
+    case ORTHO__EXPLORE_PROBE:
+        e->native = min_of(agreed, n);
+        e->arm[0].best = e->native;
+        e->arm[0].nsamples = n;
+        e->arm[0].state = ORTHO__ARM_DONE;
+        e->phase = ORTHO__EXPLORE_RUN;
+        e->why = "exploring";
+        break;
+    case ORTHO__EXPLORE_RUN:
+        agreed_run(e, agreed, n);
+        break;
+    case ORTHO__EXPLORE_RECHECK:
+        if (n == 2 * ORTHO__ADAPT_SAMPLES)
+            agreed_recheck(e, agreed);
+        break;
+    case ORTHO__EXPLORE_LOCKED:
+        break;
+    }
+}
+
+void ortho__explore_drop(struct ortho__explore *e, int a)
+{
+    if (a <= 0 || a >= e->narms)
+        return;
+    e->arm[a].state = ORTHO__ARM_DROPPED;
+    if (e->sampling == a)
+        e->sampling = -1;
+    if (e->best_arm == a)
+        e->best_arm = 0;
+    e->npending = 0;
+    if (e->phase == ORTHO__EXPLORE_RUN && e->sampling < 0 && first_untried(e) < 0)
+        lock(e);
+    else if (e->phase != ORTHO__EXPLORE_RUN && e->locked == a)
+        lock(e);
+}
+
+double ortho__explore_ratio(const struct ortho__explore *e, int a)
+{
+    if (a < 0 || a >= e->narms || e->native <= 0.0 || e->arm[a].nsamples == 0)
+        return 0.0;
+    return e->arm[a].best / e->native;
+}

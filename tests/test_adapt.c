@@ -1,0 +1,365 @@
+/* Online selection (lib/select/adapt.h), without timing noise: the
+ * exploration state machine fed chosen times (the probe, the budget that
+ * delays a measurement, the early stop of a far slower candidate, the
+ * margin, the lock, a class called too rarely, a failed call, a recheck),
+ * and the drop-ins under a test clock that gives each candidate a chosen
+ * time: results equal to native's on every call while exploring, the
+ * fastest candidate locked, and processes with deliberately different
+ * local times running the same candidate on every call.
+ *
+ * tests/test_adapt.sh runs this program at np 1 and 4, then twice more in
+ * ADAPT_TEST_MODE=learn and =reuse for the ORTHO_PROFILE_SAVE round trip. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ortho.h"
+#include "select/adapt.h"
+#include "support/mpi_cunit.h"
+
+static struct ortho__adapt_params params(void)
+{
+    struct ortho__adapt_params p;
+    memset(&p, 0, sizeof p);
+    p.enabled = 1;
+    p.candidates = 3;
+    p.margin = 0.05;
+    p.overhead = 0.01;
+    p.recheck = 0;
+    p.far = 1.5;
+    p.prior_risk = 1.0;
+    return p;
+}
+
+static ortho_candidate cand(const char *name)
+{
+    ortho_candidate c;
+    memset(&c, 0, sizeof c);
+    ortho_candidate_parse(name, &c);
+    return c;
+}
+
+/* One call of the class: runs next(), and when it is timed hands `t` in;
+ * agrees (every process alike: the max is the value) when the step says
+ * so. Returns the arm. */
+static int call(struct ortho__explore *e, double t, int *timed)
+{
+    double v[ORTHO__EXPLORE_AGREE_MAX];
+    struct ortho__explore_step st = ortho__explore_next(e);
+    if (st.timed)
+        ortho__explore_timed(e, t);
+    if (st.agree) {
+        ortho__explore_to_agree(e, 0.0, 0, v);
+        ortho__explore_agreed(e, v);
+    }
+    if (timed != NULL)
+        *timed = st.timed;
+    return st.arm;
+}
+
+/* Candidate times for the pure tests: arm a costs times[a]. */
+static int run_class(struct ortho__explore *e, const double *times, int calls, int *first_timed)
+{
+    int timed_calls = 0;
+    for (int i = 0; i < calls; i++) {
+        struct ortho__explore_step st = ortho__explore_next(e);
+        if (st.timed) {
+            ortho__explore_timed(e, times[st.arm]);
+            timed_calls++;
+            if (first_timed != NULL && st.arm >= 1 && first_timed[st.arm] < 0)
+                first_timed[st.arm] = (int)e->calls;
+        }
+        if (st.agree) {
+            double v[ORTHO__EXPLORE_AGREE_MAX];
+            ortho__explore_to_agree(e, 0.0, 0, v);
+            ortho__explore_agreed(e, v);
+        }
+    }
+    return timed_calls;
+}
+
+static void test_probe_and_budget(void)
+{
+    struct ortho__adapt_params p = params();
+    struct ortho__explore e;
+    ortho_candidate c[3] = {cand("rsag:2x2:rows"), cand("rsag:2x2:cols"), cand("phases:2x2")};
+    p.overhead = 0.25; /* exact in binary: the call counts below are exact */
+    ortho__explore_init(&e, &p, c, NULL, 3);
+    /* the probe: three native calls, timed, agreed at the third */
+    int timed;
+    CU_ASSERT(call(&e, 1.1, &timed) == 0 && timed && e.phase == ORTHO__EXPLORE_PROBE);
+    CU_ASSERT(call(&e, 1.0, &timed) == 0 && timed);
+    CU_ASSERT(call(&e, 1.2, &timed) == 0 && timed && e.phase == ORTHO__EXPLORE_RUN);
+    CU_ASSERT_DOUBLE_EQUAL(e.native, 1.0, 1e-12);
+    /* each call earns overhead x native; an unmeasured candidate is
+     * assumed to cost one native time more: the first is measured at the
+     * 4th call after the probe, not before */
+    double times[4] = {1.0, 3.0, 0.5, 0.97};
+    int first[4] = {-1, -1, -1, -1};
+    CU_ASSERT(run_class(&e, times, 3, first) == 0);
+    CU_ASSERT(first[1] < 0 && e.arm[1].state == ORTHO__ARM_UNTRIED);
+    CU_ASSERT(run_class(&e, times, 1, first) == 1);
+    CU_ASSERT(first[1] == 7);
+    /* 3.0 >= 1.5 x native: stopped after one sample */
+    CU_ASSERT(e.arm[1].state == ORTHO__ARM_SLOW && e.arm[1].nsamples == 1);
+    CU_ASSERT_DOUBLE_EQUAL(e.excess, 2.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(e.credit, -1.0, 1e-12);
+    /* the debt is paid back before the next: 1 / 0.25 calls to 0, 4 more */
+    CU_ASSERT(run_class(&e, times, 7, first) == 0);
+    CU_ASSERT(run_class(&e, times, 1, first) == 1 && first[2] == 15);
+    /* 0.5: two more samples at once (a faster candidate costs nothing) */
+    CU_ASSERT(run_class(&e, times, 2, first) == 2 && e.arm[2].state == ORTHO__ARM_DONE);
+    CU_ASSERT(e.best_arm == 2);
+    /* between measurements the fastest so far runs, untimed */
+    CU_ASSERT(e.arm[3].state == ORTHO__ARM_UNTRIED || e.arm[3].nsamples > 0);
+}
+
+static void test_lock_and_margin(void)
+{
+    struct ortho__adapt_params p = params();
+    struct ortho__explore e;
+    ortho_candidate c[3] = {cand("rsag:2x2:rows"), cand("rsag:2x2:cols"), cand("phases:2x2")};
+    double risk[3] = {0.0, 0.0, 0.0}; /* measured elsewhere as fast: no waiting */
+    ortho__explore_init(&e, &p, c, risk, 3);
+    /* native 1.0; arm 1 0.96 (inside the 5% margin), arm 2 0.5, arm 3 0.6 */
+    double times[4] = {1.0, 0.96, 0.5, 0.6};
+    int timed = run_class(&e, times, 3 + 3 * 3, NULL);
+    CU_ASSERT(timed == 12);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 2);
+    CU_ASSERT(e.arm[1].state == ORTHO__ARM_DONE && e.arm[1].nsamples == 3);
+    CU_ASSERT(e.agreements == 1 + 3 * 2); /* the probe; per candidate: its first sample, the rest */
+    /* locked: untimed from now on */
+    CU_ASSERT(run_class(&e, times, 50, NULL) == 0);
+    CU_ASSERT(call(&e, 0.0, NULL) == 2);
+
+    /* inside the margin, or far slower: native */
+    double slow[4] = {1.0, 0.97, 0.99, 1.6};
+    ortho__explore_init(&e, &p, c, risk, 3);
+    run_class(&e, slow, 3 + 3 * 3 + 5, NULL);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 0);
+    CU_ASSERT(call(&e, 0.0, NULL) == 0);
+}
+
+static void test_rare_failed_dropped(void)
+{
+    struct ortho__adapt_params p = params();
+    struct ortho__explore e;
+    ortho_candidate c[2] = {cand("rsag:2x2:rows"), cand("rsag:2x2:cols")};
+    double times[3] = {1.0, 0.1, 0.1};
+    /* a class called twice never leaves the probe: native */
+    ortho__explore_init(&e, &p, c, NULL, 2);
+    run_class(&e, times, 2, NULL);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_PROBE && call(&e, 1.0, NULL) == 0);
+    /* a failed call on some process: native for good */
+    ortho__explore_init(&e, &p, c, NULL, 2);
+    double v[ORTHO__EXPLORE_AGREE_MAX];
+    for (int i = 0; i < 3; i++) {
+        ortho__explore_next(&e);
+        ortho__explore_timed(&e, 1.0);
+    }
+    ortho__explore_to_agree(&e, 0.0, 1, v);
+    ortho__explore_agreed(&e, v);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 0);
+    CU_ASSERT(run_class(&e, times, 20, NULL) == 0);
+    /* candidates whose grids cannot be made: dropped, then native */
+    double risk[2] = {0.0, 0.0};
+    ortho__explore_init(&e, &p, c, risk, 2);
+    run_class(&e, times, 3, NULL);
+    struct ortho__explore_step st = ortho__explore_next(&e);
+    CU_ASSERT(st.arm == 1 && st.timed && st.agree);
+    ortho__explore_drop(&e, 1);
+    st = ortho__explore_next(&e);
+    CU_ASSERT(st.arm == 2);
+    ortho__explore_drop(&e, 2);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 0);
+    /* no candidate at all: locked to native from the start, nothing timed */
+    ortho__explore_init(&e, &p, NULL, NULL, 0);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && run_class(&e, times, 5, NULL) == 0);
+}
+
+static void test_recheck(void)
+{
+    struct ortho__adapt_params p = params();
+    p.recheck = 40;
+    struct ortho__explore e;
+    ortho_candidate c[1] = {cand("rsag:2x2:rows")};
+    double risk[1] = {0.0};
+    double times[2] = {1.0, 0.5};
+    ortho__explore_init(&e, &p, c, risk, 1);
+    run_class(&e, times, 6, NULL);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 1);
+    long locked_at = e.calls;
+    /* still faster at the recheck: kept, next recheck twice as far */
+    CU_ASSERT(run_class(&e, times, 39, NULL) == 0);
+    CU_ASSERT(run_class(&e, times, 6, NULL) == 6 && e.locked == 1);
+    CU_ASSERT(e.next_recheck == locked_at + 40 + 5 + 80);
+    /* native got as fast: the class goes back to native */
+    double same_speed[2] = {0.5, 0.5};
+    run_class(&e, same_speed, 200, NULL);
+    CU_ASSERT(e.locked == 0 && e.phase == ORTHO__EXPLORE_LOCKED);
+}
+
+/* ---- the drop-ins under a test clock -------------------------------------- */
+
+static int world_rank;
+
+/* native 1 ms; rsag rows 0.4 ms; everything else 3 ms. */
+static double simple_clock(ortho_op op, double bytes, const ortho_candidate *c, void *ctx)
+{
+    char name[ORTHO_CANDIDATE_NAME_MAX];
+    (void)op;
+    (void)bytes;
+    (void)ctx;
+    ortho_candidate_name(c, name, (int)sizeof name);
+    if (c->variant == ORTHO_VARIANT_NATIVE)
+        return 1e-3;
+    return strcmp(name, "rsag:2x2:rows") == 0 ? 0.4e-3 : 3e-3;
+}
+
+/* Each process sees other times: alone, rank 0 would pick rsag:2x2:rows
+ * (0.1 ms there) and the others rsag:2x2:cols (0.5 ms); agreed (the
+ * slowest process's time), rows cost 0.9 ms and cols 0.95 ms: rows. */
+static double skewed_clock(ortho_op op, double bytes, const ortho_candidate *c, void *ctx)
+{
+    char name[ORTHO_CANDIDATE_NAME_MAX];
+    long *timed = ctx;
+    (void)op;
+    (void)bytes;
+    ortho_candidate_name(c, name, (int)sizeof name);
+    (*timed)++;
+    if (c->variant == ORTHO_VARIANT_NATIVE)
+        return 1e-3;
+    if (strcmp(name, "rsag:2x2:rows") == 0)
+        return world_rank == 0 ? 0.1e-3 : 0.9e-3;
+    if (strcmp(name, "rsag:2x2:cols") == 0)
+        return world_rank == 0 ? 0.95e-3 : 0.5e-3;
+    return 5e-3;
+}
+
+/* n allreduce calls on comm, each checked against PMPI_Allreduce. */
+static int allreduces(MPI_Comm comm, int n, int count)
+{
+    int rank, ok = 1;
+    MPI_Comm_rank(comm, &rank);
+    double *in = malloc((size_t)count * sizeof *in), *a = malloc((size_t)count * sizeof *a);
+    double *b = malloc((size_t)count * sizeof *b);
+    for (int i = 0; i < n; i++) {
+        for (int k = 0; k < count; k++)
+            in[k] = (double)((rank * 7 + k * 3 + i) % 11);
+        PMPI_Allreduce(in, a, count, MPI_DOUBLE, MPI_SUM, comm);
+        ok &= ortho_allreduce(in, b, count, MPI_DOUBLE, MPI_SUM, comm) == MPI_SUCCESS &&
+              memcmp(a, b, (size_t)count * sizeof *a) == 0;
+    }
+    free(in);
+    free(a);
+    free(b);
+    return ok;
+}
+
+static int candidate_is(MPI_Comm comm, int count, const char *name)
+{
+    ortho_candidate c;
+    char got[ORTHO_CANDIDATE_NAME_MAX];
+    return ortho_comm_candidate(comm, ORTHO_OP_ALLREDUCE, count * 8.0, &c, NULL) ==
+                   MPI_SUCCESS &&
+           ortho_candidate_name(&c, got, (int)sizeof got) == MPI_SUCCESS &&
+           strcmp(got, name) == 0;
+}
+
+static void test_dropins_learn(void)
+{
+    int p, ok = 1;
+    MPI_Comm comm;
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    if (p != 4) {
+        CU_PASS("the candidates checked are those of 4 processes");
+        return;
+    }
+    ortho__adapt_set_clock(simple_clock, NULL);
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+    /* ORTHO_ADAPT_OVERHEAD=1 (test_adapt.sh): a measurement every call */
+    ok &= allreduces(comm, 3, 300);
+    ok &= candidate_is(comm, 300, "native");
+    ok &= allreduces(comm, 1 + 2 + 1, 300); /* rows: first sample, then two */
+    ok &= candidate_is(comm, 300, "rsag:2x2:rows");
+    ok &= allreduces(comm, 20, 300);
+    ok &= candidate_is(comm, 300, "rsag:2x2:rows");
+    MPI_Comm_free(&comm);
+    ortho__adapt_set_clock(NULL, NULL);
+    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+}
+
+static void test_agreed_decision(void)
+{
+    int p, ok = 1;
+    long timed = 0;
+    MPI_Comm comm;
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    if (p != 4) {
+        CU_PASS("the candidates checked are those of 4 processes");
+        return;
+    }
+    MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
+    ortho__adapt_set_clock(skewed_clock, &timed);
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+    ok &= allreduces(comm, 40, 500);
+    ok &= candidate_is(comm, 500, "rsag:2x2:rows");
+    /* every process timed the same calls */
+    long lo = 0, hi = 0;
+    MPI_Allreduce(&timed, &lo, 1, MPI_LONG, MPI_MIN, comm);
+    MPI_Allreduce(&timed, &hi, 1, MPI_LONG, MPI_MAX, comm);
+    ok &= lo == hi && lo == 3 + 3 + 3;
+    MPI_Comm_free(&comm);
+    ortho__adapt_set_clock(NULL, NULL);
+    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+}
+
+/* ---- ORTHO_PROFILE_SAVE round trip (tests/test_adapt.sh) ------------------- */
+
+/* learn: explore allreduce at 2400 bytes until locked (the profile is
+ * written at MPI_Finalize); reuse (ORTHO_PROFILE = what was written): the
+ * decision is taken from the profile, nothing is timed. */
+static int round_trip(const char *mode)
+{
+    long timed = 0;
+    int ok = 1;
+    ortho__adapt_set_clock(skewed_clock, &timed);
+    ok &= allreduces(MPI_COMM_WORLD, 30, 300);
+    const char *why = "";
+    ortho_candidate c;
+    ok &= ortho_comm_candidate(MPI_COMM_WORLD, ORTHO_OP_ALLREDUCE, 2400.0, &c, &why) ==
+          MPI_SUCCESS;
+    ok &= c.variant == ORTHO_VARIANT_RSAG;
+    if (strcmp(mode, "reuse") == 0)
+        ok &= timed == 0 && strstr(why, "measured decision") != NULL;
+    else
+        ok &= timed == 9;
+    if (!ok)
+        fprintf(stderr, "test_adapt %s: timed %ld, why \"%s\"\n", mode, timed, why);
+    return ortho_test_all(ok, MPI_COMM_WORLD);
+}
+
+static void add_suites(void)
+{
+    CU_pSuite s = CU_add_suite("online selection", NULL, NULL);
+    CU_add_test(s, "probe and budget", test_probe_and_budget);
+    CU_add_test(s, "lock and margin", test_lock_and_margin);
+    CU_add_test(s, "rare class, failed call, dropped candidates", test_rare_failed_dropped);
+    CU_add_test(s, "recheck", test_recheck);
+    CU_add_test(s, "drop-ins learn", test_dropins_learn);
+    CU_add_test(s, "agreed decision", test_agreed_decision);
+}
+
+int main(int argc, char **argv)
+{
+    const char *mode = getenv("ADAPT_TEST_MODE");
+    if (mode != NULL && mode[0] != '\0') {
+        MPI_Init(&argc, &argv);
+        MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
+        int ok = round_trip(mode);
+        MPI_Finalize();
+        return ok ? 0 : 1;
+    }
+    return ortho_test_main(argc, argv, add_suites);
+}
