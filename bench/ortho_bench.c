@@ -29,7 +29,7 @@ struct options {
     double sizes[MAX_SIZES];
     int nsizes;
     char impls[256];
-    int maxdims, max_nd, reps, root, shared, check, quiet;
+    int maxdims, max_nd, reps, calls, root, shared, check, quiet;
     int nlayouts, ndims[MAX_LAYOUTS], dims[MAX_LAYOUTS][ORTHO_GRID_MAX_DIMS];
     const char *platform, *label, *csv, *summary;
 };
@@ -72,6 +72,10 @@ static void usage(FILE *f)
             "                       balanced ones (default 4)\n"
             "      --layouts LIST   exactly these layouts, e.g. 4x24,2x6x8\n"
             "      --reps N         timed calls per point after one warm-up (default 5)\n"
+            "      --calls N        instead: N consecutive calls per point on a fresh duplicate\n"
+            "                       of the communicator, no warm-up, timed together (online\n"
+            "                       selection's exploring included); time and improvement are\n"
+            "                       those of the N calls' total\n"
             "      --root R         root of bcast, reduce, gather, scatter (default 0)\n"
             "      --platform FILE  SimGrid platform file: print each time over its lower bound\n"
             "      --label TEXT     name of the native setting, for the CSV (e.g. mpich)\n"
@@ -105,6 +109,7 @@ static int parse(int argc, char **argv, struct options *o)
         { "csv", required_argument, NULL, 'c' },      { "summary", required_argument, NULL, 'S' },
         { "shared", no_argument, NULL, 'H' },         { "no-check", no_argument, NULL, 'N' },
         { "quiet", no_argument, NULL, 'q' },          { "help", no_argument, NULL, 'h' },
+        { "calls", required_argument, NULL, 'C' },
         { NULL, 0, NULL, 0 }
     };
     int c, rc = 0;
@@ -129,6 +134,7 @@ static int parse(int argc, char **argv, struct options *o)
         case 'l': rc = (o->nlayouts = bench_parse_layouts(optarg, o->ndims, o->dims,
                                                           MAX_LAYOUTS)) < 1; break;
         case 'r': rc = !positive(optarg, &o->reps) || o->reps < 1; break;
+        case 'C': rc = !positive(optarg, &o->calls) || o->calls < 1; break;
         case 'R': rc = !positive(optarg, &o->root); break;
         case 'P': o->platform = optarg; break;
         case 'L': o->label = optarg; break;
@@ -315,6 +321,48 @@ static int measure(const struct cand *c, struct bench_args *a, struct bench_bufs
     return MPI_SUCCESS;
 }
 
+/* One point of --calls N: N consecutive calls on a fresh duplicate of the
+ * communicator (what the library learned on another point is not there),
+ * after one barrier, with no warm-up: the time from the first rank's
+ * start to the last rank's end (global clock), else the longest rank's
+ * own duration. The result of the last call is checked. Collective. */
+static int measure_calls(const struct cand *c, struct bench_args *a, struct bench_bufs *b,
+                         const struct options *o, int global_clock, int rank, int p,
+                         struct timing *t)
+{
+    MPI_Comm world = a->comm, fresh;
+    int flags[2] = { 0, 0 }, any[2];
+    double v[2], all[2];
+    if (MPI_Comm_dup(world, &fresh) != MPI_SUCCESS)
+        return MPI_ERR_OTHER;
+    a->comm = fresh;
+    a->grid = c->grid;
+    MPI_Barrier(fresh);
+    double t0 = MPI_Wtime();
+    for (int i = 0; i < o->calls; i++) {
+        if (i == o->calls - 1) {
+            double s = MPI_Wtime(); /* the reset of the checked call is not timed */
+            bench_bufs_reset(b, a, rank);
+            t0 += MPI_Wtime() - s;
+        }
+        if (c->impl->fn[a->op](a) != MPI_SUCCESS)
+            flags[0] = 1;
+    }
+    double t1 = MPI_Wtime();
+    if (o->check && !flags[0] && !bench_bufs_check(b, a, rank, p))
+        flags[1] = 1;
+    v[0] = global_clock ? t1 : t1 - t0;
+    v[1] = global_clock ? -t0 : 0.0;
+    MPI_Allreduce(v, all, 2, MPI_DOUBLE, MPI_MAX, world);
+    MPI_Allreduce(flags, any, 2, MPI_INT, MPI_MAX, world);
+    MPI_Comm_free(&fresh);
+    a->comm = world;
+    t->err = any[0];
+    t->wrong = any[1];
+    t->median = t->min = t->max = all[0] + all[1];
+    return MPI_SUCCESS;
+}
+
 static int status_of(const struct timing *t, const struct options *o, double bound)
 {
     if (t->err)
@@ -493,9 +541,13 @@ int main(int argc, char **argv)
                    "inside a node %.4g B/s, %.4g s; %d..%d ranks per node\n",
                    pf.bw, pf.lat, pf.intra_bw, pf.intra_lat, pf.min_per_node,
                    pf.root_per_node > pf.min_per_node ? pf.root_per_node : pf.min_per_node);
-        printf("time: median of %d call%s after one warm-up and a barrier each; a call: %s; "
-               "root %d; %s\n",
-               o.reps, o.reps == 1 ? "" : "s",
+        if (o.calls > 0)
+            printf("time: %d consecutive calls together, from one barrier, on a fresh "
+                   "communicator, no warm-up; ", o.calls);
+        else
+            printf("time: median of %d call%s after one warm-up and a barrier each; ", o.reps,
+                   o.reps == 1 ? "" : "s");
+        printf("a call: %s; root %d; %s\n",
                global_clock ? "first start to last end (global clock)"
                             : "the longest of the ranks' durations",
                o.root,
@@ -518,11 +570,16 @@ int main(int argc, char **argv)
             bench_bufs_prepare(&bufs, &args, (enum bench_op)op, count, o.root, rank, p);
             args.comm = MPI_COMM_WORLD;
             double bound = rank == 0 ? bench_bound(&pf, (enum bench_op)op, p, bytes) : 0;
+            if (o.calls > 0)
+                bound *= o.calls; /* the times are those of all the calls */
             for (int c = 0; c < ncands; c++) {
                 struct timing *tc = c == 0 ? &native : &t;
                 if (cands[c].impl->fn[op] == NULL)
                     continue;
-                measure(&cands[c], &args, &bufs, &o, global_clock, rank, p, tc);
+                if (o.calls > 0)
+                    measure_calls(&cands[c], &args, &bufs, &o, global_clock, rank, p, tc);
+                else
+                    measure(&cands[c], &args, &bufs, &o, global_clock, rank, p, tc);
                 if (rank != 0)
                     continue;
                 int st = status_of(tc, &o, bound);

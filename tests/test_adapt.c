@@ -86,12 +86,13 @@ static void test_probe_and_budget(void)
     ortho_candidate c[3] = {cand("rsag:2x2:rows"), cand("rsag:2x2:cols"), cand("phases:2x2")};
     p.overhead = 0.25; /* exact in binary: the call counts below are exact */
     ortho__explore_init(&e, &p, c, NULL, 3);
-    /* the probe: three native calls, timed, agreed at the third */
+    /* the probe: one native call untimed, three timed, agreed at the third */
     int timed;
-    CU_ASSERT(call(&e, 1.1, &timed) == 0 && timed && e.phase == ORTHO__EXPLORE_PROBE);
-    CU_ASSERT(call(&e, 1.0, &timed) == 0 && timed);
-    CU_ASSERT(call(&e, 1.2, &timed) == 0 && timed && e.phase == ORTHO__EXPLORE_RUN);
-    CU_ASSERT_DOUBLE_EQUAL(e.native, 1.0, 1e-12);
+    CU_ASSERT(call(&e, 5.0, &timed) == 0 && !timed && e.phase == ORTHO__EXPLORE_PROBE);
+    CU_ASSERT(call(&e, 1.25, &timed) == 0 && timed && e.phase == ORTHO__EXPLORE_PROBE);
+    CU_ASSERT(call(&e, 0.5, &timed) == 0 && timed);
+    CU_ASSERT(call(&e, 1.25, &timed) == 0 && timed && e.phase == ORTHO__EXPLORE_RUN);
+    CU_ASSERT(e.native == 1.0); /* the batch's mean; exact in binary */
     /* each call earns overhead x native; an unmeasured candidate is
      * assumed to cost one native time more: the first is measured at the
      * 4th call after the probe, not before */
@@ -100,16 +101,17 @@ static void test_probe_and_budget(void)
     CU_ASSERT(run_class(&e, times, 3, first) == 0);
     CU_ASSERT(first[1] < 0 && e.arm[1].state == ORTHO__ARM_UNTRIED);
     CU_ASSERT(run_class(&e, times, 1, first) == 1);
-    CU_ASSERT(first[1] == 7);
+    CU_ASSERT(first[1] == 8);
     /* 3.0 >= 1.5 x native: stopped after one sample */
     CU_ASSERT(e.arm[1].state == ORTHO__ARM_SLOW && e.arm[1].nsamples == 1);
     CU_ASSERT_DOUBLE_EQUAL(e.excess, 2.0, 1e-12);
     CU_ASSERT_DOUBLE_EQUAL(e.credit, -1.0, 1e-12);
     /* the debt is paid back before the next: 1 / 0.25 calls to 0, 4 more */
     CU_ASSERT(run_class(&e, times, 7, first) == 0);
-    CU_ASSERT(run_class(&e, times, 1, first) == 1 && first[2] == 15);
-    /* 0.5: two more samples at once (a faster candidate costs nothing) */
-    CU_ASSERT(run_class(&e, times, 2, first) == 2 && e.arm[2].state == ORTHO__ARM_DONE);
+    CU_ASSERT(run_class(&e, times, 1, first) == 1 && first[2] == 16);
+    /* 0.5: its batch follows at once (a faster candidate costs nothing) */
+    CU_ASSERT(run_class(&e, times, 3, first) == 3 && e.arm[2].state == ORTHO__ARM_DONE);
+    CU_ASSERT(e.arm[2].nsamples == 4);
     CU_ASSERT(e.best_arm == 2);
     /* between measurements the fastest so far runs, untimed */
     CU_ASSERT(e.arm[3].state == ORTHO__ARM_UNTRIED || e.arm[3].nsamples > 0);
@@ -124,11 +126,17 @@ static void test_lock_and_margin(void)
     ortho__explore_init(&e, &p, c, risk, 3);
     /* native 1.0; arm 1 0.96 (inside the 5% margin), arm 2 0.5, arm 3 0.6 */
     double times[4] = {1.0, 0.96, 0.5, 0.6};
-    int timed = run_class(&e, times, 3 + 3 * 3, NULL);
-    CU_ASSERT(timed == 12);
-    CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 2);
-    CU_ASSERT(e.arm[1].state == ORTHO__ARM_DONE && e.arm[1].nsamples == 3);
+    int timed = run_class(&e, times, 4 + 3 * 4, NULL);
+    CU_ASSERT(timed == 3 + 3 * 4);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_CONFIRM && e.locked == 2);
+    CU_ASSERT(e.arm[1].state == ORTHO__ARM_DONE && e.arm[1].nsamples == 4);
     CU_ASSERT(e.agreements == 1 + 3 * 2); /* the probe; per candidate: its first sample, the rest */
+    /* confirmed back to back: some calls untimed, then a batch */
+    CU_ASSERT(run_class(&e, times, 4 * ORTHO__ADAPT_CONFIRM_BATCHES - 1, NULL) ==
+              4 * ORTHO__ADAPT_CONFIRM_BATCHES - 1);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_CONFIRM);
+    CU_ASSERT(run_class(&e, times, 1, NULL) == 1);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 2);
     /* locked: untimed from now on */
     CU_ASSERT(run_class(&e, times, 50, NULL) == 0);
     CU_ASSERT(call(&e, 0.0, NULL) == 2);
@@ -136,7 +144,7 @@ static void test_lock_and_margin(void)
     /* inside the margin, or far slower: native */
     double slow[4] = {1.0, 0.97, 0.99, 1.6};
     ortho__explore_init(&e, &p, c, risk, 3);
-    run_class(&e, slow, 3 + 3 * 3 + 5, NULL);
+    run_class(&e, slow, 4 + 4 + 4 + 1, NULL);
     CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 0);
     CU_ASSERT(call(&e, 0.0, NULL) == 0);
 }
@@ -149,15 +157,14 @@ static void test_rare_failed_dropped(void)
     double times[3] = {1.0, 0.1, 0.1};
     /* a class called twice never leaves the probe: native */
     ortho__explore_init(&e, &p, c, NULL, 2);
-    run_class(&e, times, 2, NULL);
+    run_class(&e, times, 3, NULL);
     CU_ASSERT(e.phase == ORTHO__EXPLORE_PROBE && call(&e, 1.0, NULL) == 0);
     /* a failed call on some process: native for good */
     ortho__explore_init(&e, &p, c, NULL, 2);
     double v[ORTHO__EXPLORE_AGREE_MAX];
-    for (int i = 0; i < 3; i++) {
-        ortho__explore_next(&e);
-        ortho__explore_timed(&e, 1.0);
-    }
+    for (int i = 0; i < 4; i++)
+        if (ortho__explore_next(&e).timed)
+            ortho__explore_timed(&e, 1.0);
     ortho__explore_to_agree(&e, 0.0, 1, v);
     ortho__explore_agreed(&e, v);
     CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 0);
@@ -165,7 +172,7 @@ static void test_rare_failed_dropped(void)
     /* candidates whose grids cannot be made: dropped, then native */
     double risk[2] = {0.0, 0.0};
     ortho__explore_init(&e, &p, c, risk, 2);
-    run_class(&e, times, 3, NULL);
+    run_class(&e, times, 4, NULL);
     struct ortho__explore_step st = ortho__explore_next(&e);
     CU_ASSERT(st.arm == 1 && st.timed && st.agree);
     ortho__explore_drop(&e, 1);
@@ -187,7 +194,7 @@ static void test_recheck(void)
     double risk[1] = {0.0};
     double times[2] = {1.0, 0.5};
     ortho__explore_init(&e, &p, c, risk, 1);
-    run_class(&e, times, 6, NULL);
+    run_class(&e, times, 4 + 1 + 3 + 4 * ORTHO__ADAPT_CONFIRM_BATCHES, NULL);
     CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 1);
     long locked_at = e.calls;
     /* still faster at the recheck: kept, next recheck twice as far */
@@ -217,9 +224,20 @@ static double simple_clock(ortho_op op, double bytes, const ortho_candidate *c, 
     return strcmp(name, "rsag:2x2:rows") == 0 ? 0.4e-3 : 3e-3;
 }
 
+/* As simple_clock, but from the 9th timed call (the winner's first
+ * confirming batch) rsag:2x2:rows costs 2 ms. */
+static long confirm_calls;
+static double confirm_fails_clock(ortho_op op, double bytes, const ortho_candidate *c, void *ctx)
+{
+    long *n = ctx;
+    double t = simple_clock(op, bytes, c, NULL);
+    return ++*n > 8 && c->variant == ORTHO_VARIANT_RSAG ? 2e-3 : t;
+}
+
 /* Each process sees other times: alone, rank 0 would pick rsag:2x2:rows
  * (0.1 ms there) and the others rsag:2x2:cols (0.5 ms); agreed (the
- * slowest process's time), rows cost 0.9 ms and cols 0.95 ms: rows. */
+ * slowest process's total over a batch), rows cost 0.9 ms per call and
+ * cols 0.95 ms: rows. */
 static double skewed_clock(ortho_op op, double bytes, const ortho_candidate *c, void *ctx)
 {
     char name[ORTHO_CANDIDATE_NAME_MAX];
@@ -281,10 +299,16 @@ static void test_dropins_learn(void)
     /* ORTHO_ADAPT_OVERHEAD=1 (test_adapt.sh): a measurement every call */
     ok &= allreduces(comm, 3, 300);
     ok &= candidate_is(comm, 300, "native");
-    ok &= allreduces(comm, 1 + 2 + 1, 300); /* rows: first sample, then two */
+    ok &= allreduces(comm, 1 + 1 + 3, 300); /* the probe's last; rows: one call, a batch */
     ok &= candidate_is(comm, 300, "rsag:2x2:rows");
     ok &= allreduces(comm, 20, 300);
     ok &= candidate_is(comm, 300, "rsag:2x2:rows");
+    /* a winner that is not faster back to back: native */
+    MPI_Comm_free(&comm);
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+    ortho__adapt_set_clock(confirm_fails_clock, &confirm_calls);
+    ok &= allreduces(comm, 4 + 4 + 1 + 4, 300); /* the first confirming batch fails */
+    ok &= candidate_is(comm, 300, "native");
     MPI_Comm_free(&comm);
     ortho__adapt_set_clock(NULL, NULL);
     CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
@@ -309,7 +333,7 @@ static void test_agreed_decision(void)
     long lo = 0, hi = 0;
     MPI_Allreduce(&timed, &lo, 1, MPI_LONG, MPI_MIN, comm);
     MPI_Allreduce(&timed, &hi, 1, MPI_LONG, MPI_MAX, comm);
-    ok &= lo == hi && lo == 3 + 3 + 3;
+    ok &= lo == hi && lo == 3 + 4 + 4 + 4 * ORTHO__ADAPT_CONFIRM_BATCHES;
     MPI_Comm_free(&comm);
     ortho__adapt_set_clock(NULL, NULL);
     CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
@@ -334,7 +358,7 @@ static int round_trip(const char *mode)
     if (strcmp(mode, "reuse") == 0)
         ok &= timed == 0 && strstr(why, "measured decision") != NULL;
     else
-        ok &= timed == 9;
+        ok &= timed == 3 + 4 + 4 + 4 * ORTHO__ADAPT_CONFIRM_BATCHES;
     if (!ok)
         fprintf(stderr, "test_adapt %s: timed %ld, why \"%s\"\n", mode, timed, why);
     return ortho_test_all(ok, MPI_COMM_WORLD);

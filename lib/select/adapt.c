@@ -339,7 +339,9 @@ void ortho__adapt_report(const char *label, int size, ortho_op op, const char *r
             at += snprintf(line + at, sizeof line - (size_t)at, "%s%s %s (%d samples%s%s)",
                            a ? ", " : "", name, t, e->arm[a].nsamples,
                            e->arm[a].state == ORTHO__ARM_SLOW ? ", " : "",
-                           e->arm[a].state == ORTHO__ARM_SLOW ? state[ORTHO__ARM_SLOW] : "");
+                           e->arm[a].state != ORTHO__ARM_SLOW ? ""
+                           : e->arm[a].nsamples > 1 ? "not faster back to back"
+                                                    : state[ORTHO__ARM_SLOW]);
         else
             at += snprintf(line + at, sizeof line - (size_t)at, "%s%s (%s)", a ? ", " : "",
                            name, state[e->arm[a].state]);

@@ -16,7 +16,9 @@
  * than native stops there), then the rest of its samples run in one batch
  * agreed at its end; between exploring calls the fastest candidate found
  * so far runs. When every candidate is measured the class locks to the
- * fastest one that beats native by the margin, else to native. A locked
+ * fastest one that beats native by the margin, else to native; a winner
+ * is confirmed back to back (a few batches of its own calls in a row),
+ * else the class goes back to native. A locked
  * candidate is checked again against native after `recheck` calls (then
  * twice as many, and so on).
  *
@@ -31,11 +33,15 @@
 
 #include "ortho_candidate.h"
 
-/* Timed calls per candidate (and of native in the probe). The smallest of
- * the agreed times is the candidate's time: interference (late arrivals,
- * other jobs, the operating system) only adds to a collective's time, so
- * the minimum of a few samples is the most repeatable estimate of what
- * the algorithm costs; a median would need more samples to be as stable. */
+/* Consecutive calls timed together to measure native or a candidate
+ * (after a candidate's single first call). Their estimate is the slowest
+ * process's total over the batch divided by its calls: back to back, an
+ * algorithm also pays for the skew it leaves between the processes, which
+ * the time of one call started in step (right after an agreement) hides:
+ * under SMPI, rsag on 16x8 processes costs 55 us per 100 KB allreduce
+ * started in step and 108 us back to back, where native costs 65 us
+ * either way. The first call of a class is not timed (first-call set-up
+ * in MPI would make native look slower than it is). */
 #define ORTHO__ADAPT_SAMPLES 3
 /* The most candidates explored per class, native not counted. */
 #define ORTHO__ADAPT_MAX_CANDIDATES 8
@@ -67,18 +73,28 @@ enum ortho__arm_state {
 struct ortho__arm {
     ortho_candidate cand;      /* arm 0: native */
     enum ortho__arm_state state;
-    int nsamples;
-    double best;               /* the smallest agreed time [s] */
+    int nsamples;              /* timed calls */
+    double best;               /* the agreed time per call [s]: the batch's mean, or the
+                                  first call's until the batch is measured */
     double risk;               /* excess of one sample assumed before it is measured,
                                   in native times */
 };
 
 enum ortho__explore_phase {
-    ORTHO__EXPLORE_PROBE = 0,  /* native, timed */
+    ORTHO__EXPLORE_PROBE = 0,  /* native: one call untimed, then a batch timed */
     ORTHO__EXPLORE_RUN,        /* candidates measured as the budget allows */
+    ORTHO__EXPLORE_CONFIRM,    /* the winner, back to back: batches timed */
     ORTHO__EXPLORE_LOCKED,
     ORTHO__EXPLORE_RECHECK     /* native then the locked candidate, timed */
 };
+
+/* The winner is confirmed over this many batches of ORTHO__ADAPT_SAMPLES
+ * + 1 calls, each agreed, the class going back to native at the first
+ * batch not faster than native by the margin: measured in step (after an
+ * agreement), rsag on 16x8 processes cost 52 us per 100 KB allreduce
+ * under SMPI, but the skew it leaves grows call after call to 105-117 us
+ * back to back (native: 65 us). */
+#define ORTHO__ADAPT_CONFIRM_BATCHES 3
 
 /* What one call runs. */
 struct ortho__explore_step {
@@ -89,7 +105,7 @@ struct ortho__explore_step {
 
 enum {
     ORTHO__EXPLORE_PENDING_MAX = 2 * ORTHO__ADAPT_SAMPLES,
-    ORTHO__EXPLORE_AGREE_MAX = ORTHO__EXPLORE_PENDING_MAX + 2
+    ORTHO__EXPLORE_AGREE_MAX = 4
 };
 
 struct ortho__explore {
@@ -106,6 +122,7 @@ struct ortho__explore {
     long timed_calls;      /* calls timed (probe, exploration, rechecks) */
     long agreements;
     long next_recheck;     /* call count of the next recheck (0: none) */
+    int confirmed;         /* CONFIRM: batches that passed */
     long recheck_every;
     double native;         /* native's agreed time [s] */
     double credit;         /* what exploring may still cost [s] */
@@ -130,9 +147,10 @@ struct ortho__explore_step ortho__explore_next(struct ortho__explore *e);
 void ortho__explore_timed(struct ortho__explore *e, double seconds);
 
 /* What this process contributes to an agreement, into out[] (room for
- * ORTHO__EXPLORE_AGREE_MAX): the pending local times, this process's time
- * of the previous agreement (0 for the first), and 1 when one of its
- * calls since then failed, else 0. Returns how many values. */
+ * ORTHO__EXPLORE_AGREE_MAX): the sum of the pending local times of each
+ * batch (two in a recheck: native's, the candidate's; else one), this
+ * process's time of the previous agreement (0 for the first), and 1 when
+ * one of its calls since then failed, else 0. Returns how many values. */
 int ortho__explore_to_agree(const struct ortho__explore *e, double last_agreement, int failed,
                             double out[]);
 

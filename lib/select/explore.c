@@ -24,6 +24,15 @@ static int first_untried(const struct ortho__explore *e)
     return -1;
 }
 
+static void schedule_recheck(struct ortho__explore *e)
+{
+    e->next_recheck = 0;
+    if (e->locked != 0 && e->params.recheck > 0) {
+        e->recheck_every = e->params.recheck;
+        e->next_recheck = e->calls + e->recheck_every;
+    }
+}
+
 static void lock(struct ortho__explore *e)
 {
     e->phase = ORTHO__EXPLORE_LOCKED;
@@ -31,11 +40,9 @@ static void lock(struct ortho__explore *e)
     e->sampling = -1;
     e->next_recheck = 0;
     if (e->locked != 0) {
-        e->why = "the fastest candidate measured, faster than native by the margin";
-        if (e->params.recheck > 0) {
-            e->recheck_every = e->params.recheck;
-            e->next_recheck = e->calls + e->recheck_every;
-        }
+        e->phase = ORTHO__EXPLORE_CONFIRM;
+        e->confirmed = 0;
+        e->why = "confirming the fastest candidate back to back";
     } else {
         e->why = e->narms > 1 ? "no candidate measured faster than native by the margin"
                               : "no candidate to explore";
@@ -68,14 +75,14 @@ struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
     e->calls++;
     switch (e->phase) {
     case ORTHO__EXPLORE_PROBE:
-        step.timed = 1;
-        step.agree = e->npending + 1 == S;
+        step.timed = e->calls > 1; /* the first call warms up */
+        step.agree = step.timed && e->npending + 1 == S;
         return step;
     case ORTHO__EXPLORE_RUN: {
         e->credit += e->params.overhead * e->native;
         int s = e->sampling;
         if (s >= 0) {
-            int left = S - e->arm[s].nsamples - e->npending;
+            int left = 1 + S - e->arm[s].nsamples - e->npending;
             double gap = e->arm[s].best > e->native ? e->arm[s].best - e->native : 0.0;
             /* a batch, once begun, runs to its end */
             if (e->npending > 0 || e->credit >= left * gap + e->agree_cost) {
@@ -103,6 +110,11 @@ struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
             e->credit += e->native - e->arm[step.arm].best;
         return step;
     }
+    case ORTHO__EXPLORE_CONFIRM:
+        step.arm = e->locked;
+        step.timed = 1;
+        step.agree = e->npending + 1 == S + 1;
+        return step;
     case ORTHO__EXPLORE_LOCKED:
         if (e->next_recheck == 0 || e->calls < e->next_recheck) {
             step.arm = e->locked;
@@ -129,23 +141,28 @@ void ortho__explore_timed(struct ortho__explore *e, double seconds)
     e->pending[e->npending++] = seconds > 0.0 ? seconds : 0.0;
 }
 
+static double sum_of(const double *t, int n)
+{
+    double s = 0.0;
+    for (int i = 0; i < n; i++)
+        s += t[i];
+    return s;
+}
+
 int ortho__explore_to_agree(const struct ortho__explore *e, double last_agreement, int failed,
                             double out[])
 {
-    int n = e->npending;
-    memcpy(out, e->pending, (size_t)n * sizeof out[0]);
+    int n = 0;
+    if (e->phase == ORTHO__EXPLORE_RECHECK && e->npending > ORTHO__ADAPT_SAMPLES) {
+        out[n++] = sum_of(e->pending, ORTHO__ADAPT_SAMPLES);
+        out[n++] = sum_of(e->pending + ORTHO__ADAPT_SAMPLES,
+                          e->npending - ORTHO__ADAPT_SAMPLES);
+    } else if (e->npending > 0) {
+        out[n++] = sum_of(e->pending, e->npending);
+    }
     out[n] = last_agreement;
     out[n + 1] = failed ? 1.0 : 0.0;
     return n + 2;
-}
-
-static double min_of(const double *t, int n)
-{
-    double m = t[0];
-    for (int i = 1; i < n; i++)
-        if (t[i] < m)
-            m = t[i];
-    return m;
 }
 
 /* The arm whose samples are pending in phase RUN: the sampling one, else
@@ -155,22 +172,20 @@ static int run_arm(const struct ortho__explore *e)
     return e->sampling >= 0 ? e->sampling : first_untried(e);
 }
 
-static void agreed_run(struct ortho__explore *e, const double *t, int n)
+/* sum: the agreed total of the n calls just measured. */
+static void agreed_run(struct ortho__explore *e, double sum, int n)
 {
     int a = run_arm(e);
     if (a < 0)
         return;
     struct ortho__arm *arm = &e->arm[a];
-    for (int i = 0; i < n; i++) {
-        e->credit -= t[i] - e->native;
-        e->excess += t[i] - e->native;
-    }
-    double m = min_of(t, n);
-    arm->best = arm->nsamples == 0 || m < arm->best ? m : arm->best;
+    e->credit -= sum - n * e->native;
+    e->excess += sum - n * e->native;
+    arm->best = sum / n;
     arm->nsamples += n;
     if (arm->state == ORTHO__ARM_UNTRIED && arm->best >= e->params.far * e->native) {
         arm->state = ORTHO__ARM_SLOW;
-    } else if (arm->nsamples < ORTHO__ADAPT_SAMPLES) {
+    } else if (arm->state == ORTHO__ARM_UNTRIED) {
         arm->state = ORTHO__ARM_SAMPLING;
         e->sampling = a;
     } else {
@@ -184,11 +199,11 @@ static void agreed_run(struct ortho__explore *e, const double *t, int n)
         lock(e);
 }
 
-static void agreed_recheck(struct ortho__explore *e, const double *t)
+static void agreed_recheck(struct ortho__explore *e, double native_sum, double locked_sum)
 {
     const int S = ORTHO__ADAPT_SAMPLES;
-    double native = min_of(t, S), locked = min_of(t + S, S);
-    e->excess += S * (native - locked);
+    double native = native_sum / S, locked = locked_sum / S;
+    e->excess += native_sum - locked_sum;
     e->native = native;
     e->arm[0].best = native;
     e->arm[e->locked].best = locked;
@@ -205,15 +220,44 @@ static void agreed_recheck(struct ortho__explore *e, const double *t)
     }
 }
 
+/* A batch of the winner back to back: after ORTHO__ADAPT_CONFIRM_BATCHES
+ * batches still faster than native by the margin, it is locked; at the
+ * first that is not, the class runs native. */
+static void agreed_confirm(struct ortho__explore *e, double sum, int n)
+{
+    struct ortho__arm *arm = &e->arm[e->locked];
+    double t = sum / n;
+    e->excess += sum - n * e->native;
+    e->credit -= sum - n * e->native;
+    arm->nsamples += n;
+    arm->best = t;
+    if (t < e->native * (1.0 - e->params.margin)) {
+        if (++e->confirmed < ORTHO__ADAPT_CONFIRM_BATCHES)
+            return;
+        e->phase = ORTHO__EXPLORE_LOCKED;
+        e->why = "the fastest candidate measured, faster than native by the margin, "
+                 "back to back too";
+        schedule_recheck(e);
+    } else {
+        e->phase = ORTHO__EXPLORE_LOCKED;
+        arm->state = ORTHO__ARM_SLOW;
+        e->best_arm = 0;
+        e->locked = 0;
+        e->next_recheck = 0;
+        e->why = "the fastest candidate was not faster than native back to back";
+    }
+}
+
 void ortho__explore_agreed(struct ortho__explore *e, const double agreed[])
 {
     int n = e->npending;
+    int sums = n == 0 ? 0 : e->phase == ORTHO__EXPLORE_RECHECK && n > ORTHO__ADAPT_SAMPLES ? 2 : 1;
     e->npending = 0;
     e->agreements++;
-    e->agree_cost = agreed[n];
-    e->credit -= agreed[n];
-    e->excess += agreed[n];
-    if (agreed[n + 1] > 0.0) {
+    e->agree_cost = agreed[sums];
+    e->credit -= agreed[sums];
+    e->excess += agreed[sums];
+    if (agreed[sums + 1] > 0.0) {
         for (int a = 1; a < e->narms; a++)
             e->arm[a].state = ORTHO__ARM_DROPPED;
         e->best_arm = 0;
@@ -226,7 +270,7 @@ void ortho__explore_agreed(struct ortho__explore *e, const double agreed[])
         return;
     switch (e->phase) {
     case ORTHO__EXPLORE_PROBE:
-        e->native = min_of(agreed, n);
+        e->native = agreed[0] / n;
         e->arm[0].best = e->native;
         e->arm[0].nsamples = n;
         e->arm[0].state = ORTHO__ARM_DONE;
@@ -234,11 +278,14 @@ void ortho__explore_agreed(struct ortho__explore *e, const double agreed[])
         e->why = "exploring";
         break;
     case ORTHO__EXPLORE_RUN:
-        agreed_run(e, agreed, n);
+        agreed_run(e, agreed[0], n);
         break;
     case ORTHO__EXPLORE_RECHECK:
-        if (n == 2 * ORTHO__ADAPT_SAMPLES)
-            agreed_recheck(e, agreed);
+        if (sums == 2)
+            agreed_recheck(e, agreed[0], agreed[1]);
+        break;
+    case ORTHO__EXPLORE_CONFIRM:
+        agreed_confirm(e, agreed[0], n);
         break;
     case ORTHO__EXPLORE_LOCKED:
         break;
