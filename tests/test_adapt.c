@@ -86,28 +86,30 @@ static void test_probe_and_budget(void)
     ortho_candidate c[3] = {cand("rsag:2x2:rows"), cand("rsag:2x2:cols"), cand("phases:2x2")};
     p.overhead = 0.25; /* exact in binary: the call counts below are exact */
     ortho__explore_init(&e, &p, c, NULL, 3);
-    /* the probe: one native call untimed, three timed, agreed at the third */
+    /* the probe: one native call untimed, three timed */
     int timed;
     CU_ASSERT(call(&e, 5.0, &timed) == 0 && !timed && e.phase == ORTHO__EXPLORE_PROBE);
     CU_ASSERT(call(&e, 1.25, &timed) == 0 && timed && e.phase == ORTHO__EXPLORE_PROBE);
     CU_ASSERT(call(&e, 0.5, &timed) == 0 && timed);
-    CU_ASSERT(call(&e, 1.25, &timed) == 0 && timed && e.phase == ORTHO__EXPLORE_RUN);
-    CU_ASSERT(e.native == 1.0); /* the batch's mean; exact in binary */
+    CU_ASSERT(call(&e, 1.25, &timed) == 0 && timed && e.phase == ORTHO__EXPLORE_PROBE);
     /* each call earns overhead x native; an unmeasured candidate is
-     * assumed to cost one native time more: the first is measured at the
-     * 4th call after the probe, not before */
+     * assumed to cost one native time more: the probe's times are agreed
+     * when that is earned, 4 calls later (nothing is sent before), and the
+     * first candidate runs on the next call */
     double times[4] = {1.0, 3.0, 0.5, 0.97};
     int first[4] = {-1, -1, -1, -1};
-    CU_ASSERT(run_class(&e, times, 3, first) == 0);
+    CU_ASSERT(run_class(&e, times, 3, first) == 0 && e.agreements == 0);
+    CU_ASSERT(run_class(&e, times, 1, first) == 0 && e.agreements == 1);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_RUN && e.native == 1.0); /* the mean; exact */
     CU_ASSERT(first[1] < 0 && e.arm[1].state == ORTHO__ARM_UNTRIED);
     CU_ASSERT(run_class(&e, times, 1, first) == 1);
-    CU_ASSERT(first[1] == 8);
+    CU_ASSERT(first[1] == 9);
     /* 3.0 >= 1.5 x native: stopped after one sample */
     CU_ASSERT(e.arm[1].state == ORTHO__ARM_SLOW && e.arm[1].nsamples == 1);
     CU_ASSERT_DOUBLE_EQUAL(e.excess, 2.0, 1e-12);
-    CU_ASSERT_DOUBLE_EQUAL(e.credit, -1.0, 1e-12);
-    /* the debt is paid back before the next: 1 / 0.25 calls to 0, 4 more */
-    CU_ASSERT(run_class(&e, times, 7, first) == 0);
+    CU_ASSERT_DOUBLE_EQUAL(e.credit, -0.75, 1e-12);
+    /* the debt is paid back before the next: 3 calls to 0, 4 more */
+    CU_ASSERT(run_class(&e, times, 6, first) == 0);
     CU_ASSERT(run_class(&e, times, 1, first) == 1 && first[2] == 16);
     /* 0.5: its batch follows at once (a faster candidate costs nothing) */
     CU_ASSERT(run_class(&e, times, 3, first) == 3 && e.arm[2].state == ORTHO__ARM_DONE);
@@ -126,7 +128,7 @@ static void test_lock_and_margin(void)
     ortho__explore_init(&e, &p, c, risk, 3);
     /* native 1.0; arm 1 0.96 (inside the 5% margin), arm 2 0.5, arm 3 0.6 */
     double times[4] = {1.0, 0.96, 0.5, 0.6};
-    int timed = run_class(&e, times, 4 + 3 * 4, NULL);
+    int timed = run_class(&e, times, 5 + 3 * 4, NULL);
     CU_ASSERT(timed == 3 + 3 * 4);
     CU_ASSERT(e.phase == ORTHO__EXPLORE_CONFIRM && e.locked == 2);
     CU_ASSERT(e.arm[1].state == ORTHO__ARM_DONE && e.arm[1].nsamples == 4);
@@ -144,7 +146,7 @@ static void test_lock_and_margin(void)
     /* inside the margin, or far slower: native */
     double slow[4] = {1.0, 0.97, 0.99, 1.6};
     ortho__explore_init(&e, &p, c, risk, 3);
-    run_class(&e, slow, 4 + 4 + 4 + 1, NULL);
+    run_class(&e, slow, 5 + 4 + 4 + 1, NULL);
     CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 0);
     CU_ASSERT(call(&e, 0.0, NULL) == 0);
 }
@@ -172,7 +174,7 @@ static void test_rare_failed_dropped(void)
     /* candidates whose grids cannot be made: dropped, then native */
     double risk[2] = {0.0, 0.0};
     ortho__explore_init(&e, &p, c, risk, 2);
-    run_class(&e, times, 4, NULL);
+    run_class(&e, times, 5, NULL);
     struct ortho__explore_step st = ortho__explore_next(&e);
     CU_ASSERT(st.arm == 1 && st.timed && st.agree);
     ortho__explore_drop(&e, 1);
@@ -194,7 +196,7 @@ static void test_recheck(void)
     double risk[1] = {0.0};
     double times[2] = {1.0, 0.5};
     ortho__explore_init(&e, &p, c, risk, 1);
-    run_class(&e, times, 4 + 1 + 3 + 4 * ORTHO__ADAPT_CONFIRM_BATCHES, NULL);
+    run_class(&e, times, 5 + 1 + 3 + 4 * ORTHO__ADAPT_CONFIRM_BATCHES, NULL);
     CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 1);
     long locked_at = e.calls;
     /* still faster at the recheck: kept, next recheck twice as far */
@@ -299,7 +301,7 @@ static void test_dropins_learn(void)
     /* ORTHO_ADAPT_OVERHEAD=1 (test_adapt.sh): a measurement every call */
     ok &= allreduces(comm, 3, 300);
     ok &= candidate_is(comm, 300, "native");
-    ok &= allreduces(comm, 1 + 1 + 3, 300); /* the probe's last; rows: one call, a batch */
+    ok &= allreduces(comm, 1 + 1 + 1 + 3, 300); /* the probe's last; agreed; rows */
     ok &= candidate_is(comm, 300, "rsag:2x2:rows");
     ok &= allreduces(comm, 20, 300);
     ok &= candidate_is(comm, 300, "rsag:2x2:rows");
@@ -307,7 +309,7 @@ static void test_dropins_learn(void)
     MPI_Comm_free(&comm);
     MPI_Comm_dup(MPI_COMM_WORLD, &comm);
     ortho__adapt_set_clock(confirm_fails_clock, &confirm_calls);
-    ok &= allreduces(comm, 4 + 4 + 1 + 4, 300); /* the first confirming batch fails */
+    ok &= allreduces(comm, 5 + 4 + 1 + 4, 300); /* the first confirming batch fails */
     ok &= candidate_is(comm, 300, "native");
     MPI_Comm_free(&comm);
     ortho__adapt_set_clock(NULL, NULL);

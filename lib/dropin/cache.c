@@ -357,11 +357,28 @@ static void make_choice(struct comm_cache *cache, MPI_Comm comm, ortho_op op,
     dc->why = why;
 }
 
-/* Online selection for op in class cls: the short list explored, with
- * what neighbouring classes measured (the nearest first). Collective over
- * comm. */
-static void start_online(struct comm_cache *cache, MPI_Comm comm, ortho_op op, int cls,
-                         double bytes, struct decision *dc)
+/* Online selection for op in class cls: native is measured first; the
+ * short list comes when the class has earned a measurement (shortlist()). */
+static void start_online(struct comm_cache *cache, struct decision *dc)
+{
+    struct exploring *x = calloc(1, sizeof *x);
+    if (x == NULL) {
+        dc->why = "online selection: out of memory";
+        return;
+    }
+    ortho__explore_begin(&x->e, ortho__adapt_params(cache->rank));
+    for (int a = 0; a < 1 + ORTHO__ADAPT_MAX_CANDIDATES; a++) {
+        x->arm[a].layout = a == 0 ? NATIVE : UNDECIDED;
+        x->arm[a].why = "online selection";
+    }
+    dc->x = x;
+    dc->why = "online selection";
+}
+
+/* The candidates class cls of op explores, with what neighbouring classes
+ * measured (the nearest first). Collective over comm (the node size). */
+static void shortlist(struct comm_cache *cache, MPI_Comm comm, ortho_op op, int cls,
+                      double bytes, struct exploring *x)
 {
     enum { NEAR = 8 };
     const struct ortho__explore *near[NEAR];
@@ -370,25 +387,14 @@ static void start_online(struct comm_cache *cache, MPI_Comm comm, ortho_op op, i
     int n_near = 0;
     for (int d = 1; d < SIZE_CLASSES && n_near < NEAR; d++)
         for (int k = cls - d; k <= cls + d && n_near < NEAR; k += 2 * d)
-            if (k >= 2 && k < SIZE_CLASSES && cache->decision[op][k].x != NULL)
+            if (k >= 2 && k < SIZE_CLASSES && cache->decision[op][k].x != NULL &&
+                !cache->decision[op][k].x->e.awaiting_list)
                 near[n_near++] = &cache->decision[op][k].x->e;
     int n = ortho__select_shortlist(&cache->select, comm, op, bytes, near, n_near, cands, risk);
-    dc->why = "online selection: no candidate (fewer than 4 processes, a size only the root "
-              "knows, or ORTHO_ADAPT_CANDIDATES=0)";
+    ortho__explore_candidates(&x->e, cands, risk, n);
     if (n == 0)
-        return;
-    struct exploring *x = calloc(1, sizeof *x);
-    if (x == NULL) {
-        dc->why = "online selection: out of memory";
-        return;
-    }
-    ortho__explore_init(&x->e, ortho__adapt_params(cache->rank), cands, risk, n);
-    for (int a = 0; a < x->e.narms; a++) {
-        x->arm[a].layout = a == 0 ? NATIVE : UNDECIDED;
-        x->arm[a].why = "online selection";
-    }
-    dc->x = x;
-    dc->why = "online selection";
+        x->e.why = "no candidate (fewer than 4 processes, a size only the root knows, or "
+                   "ORTHO_ADAPT_CANDIDATES=0)";
 }
 
 /* Takes the decision for op in class cls. Collective over comm. */
@@ -399,8 +405,12 @@ static void decide(struct comm_cache *cache, MPI_Comm comm, ortho_op op, int cls
     struct decision *dc = &cache->decision[op][cls];
     int online = ortho__select_decide(&cache->select, comm, op, bytes, &c, &why);
     make_choice(cache, comm, op, &c, why, dc);
-    if (online)
-        start_online(cache, comm, op, cls, bytes, dc);
+    if (online && cache->size >= 4 && op != ORTHO_OP_GATHERV && op != ORTHO_OP_SCATTERV &&
+        ortho__adapt_params(cache->rank)->candidates > 0)
+        start_online(cache, dc);
+    else if (online)
+        dc->why = "online selection: no candidate (fewer than 4 processes, a size only the "
+                  "root knows, or ORTHO_ADAPT_CANDIDATES=0)";
     else if (cache->verbose && cache->rank == 0)
         report(cache, op, cls);
 }
@@ -471,6 +481,8 @@ int ortho__dropin_done(MPI_Comm comm, struct ortho__dropin_call *call, int err)
     int locked_before = x->e.locked;
     ortho__adapt_agree(comm, &x->e, x->failed);
     x->failed = 0;
+    if (x->e.awaiting_list && x->e.phase == ORTHO__EXPLORE_RUN)
+        shortlist(call->cache, comm, call->op, call->cls, call->bytes, x);
     if (x->e.phase != ORTHO__EXPLORE_LOCKED ||
         (before == ORTHO__EXPLORE_LOCKED && locked_before == x->e.locked))
         return err;

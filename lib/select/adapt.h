@@ -10,7 +10,8 @@
  *   learned.c   what was learned, kept per process and written at
  *               MPI_Finalize (ORTHO_PROFILE_SAVE)
  *
- * The life of a class: its first calls run native, timed (the probe);
+ * The life of a class: its first calls run native, timed (the probe),
+ * the times agreed only once the class has earned its first measurement;
  * then, as the exploring budget allows, each candidate of the short list
  * runs once, timed, and its time is agreed at once (a candidate far slower
  * than native stops there), then the rest of its samples run in one batch
@@ -112,6 +113,7 @@ struct ortho__explore {
     struct ortho__adapt_params params;
     int narms;
     struct ortho__arm arm[1 + ORTHO__ADAPT_MAX_CANDIDATES];
+    int awaiting_list;     /* the candidates are not known yet */
     enum ortho__explore_phase phase;
     int sampling;          /* arm in ORTHO__ARM_SAMPLING, or -1 */
     int best_arm;          /* fastest arm beating native by the margin so far (0: native) */
@@ -133,10 +135,20 @@ struct ortho__explore {
     const char *why;       /* why the class is in its state (static text) */
 };
 
-/* Starts the exploration of a class over native and cands[0..n) (n is cut
- * to ORTHO__ADAPT_MAX_CANDIDATES), risk[i] the assumed excess of
- * cands[i] in native times (NULL: params->prior_risk each). Not
- * collective; alike on every process given alike arguments. */
+/* Starts the exploration of a class whose candidates come later
+ * (ortho__explore_candidates(), once e->awaiting_list and the probe's
+ * times are agreed: a class that never earns a measurement never pays
+ * for its short list). Not collective. */
+void ortho__explore_begin(struct ortho__explore *e, const struct ortho__adapt_params *params);
+
+/* The candidates: native and cands[0..n) (n is cut to
+ * ORTHO__ADAPT_MAX_CANDIDATES), risk[i] the assumed excess of cands[i] in
+ * native times (NULL: params->prior_risk each); none: native for good.
+ * Alike on every process given alike arguments. */
+void ortho__explore_candidates(struct ortho__explore *e, const ortho_candidate cands[],
+                               const double risk[], int n);
+
+/* ortho__explore_begin() and ortho__explore_candidates() at once. */
 void ortho__explore_init(struct ortho__explore *e, const struct ortho__adapt_params *params,
                          const ortho_candidate cands[], const double risk[], int n);
 

@@ -49,23 +49,47 @@ static void lock(struct ortho__explore *e)
     }
 }
 
-void ortho__explore_init(struct ortho__explore *e, const struct ortho__adapt_params *params,
-                         const ortho_candidate cands[], const double risk[], int n)
+void ortho__explore_begin(struct ortho__explore *e, const struct ortho__adapt_params *params)
 {
     memset(e, 0, sizeof *e);
     e->params = *params;
+    e->narms = 1;
+    e->awaiting_list = 1;
+    e->sampling = -1;
+    e->phase = ORTHO__EXPLORE_PROBE;
+    e->why = "measuring native";
+}
+
+void ortho__explore_candidates(struct ortho__explore *e, const ortho_candidate cands[],
+                               const double risk[], int n)
+{
     if (n > ORTHO__ADAPT_MAX_CANDIDATES)
         n = ORTHO__ADAPT_MAX_CANDIDATES;
     e->narms = 1 + (n > 0 ? n : 0);
     for (int i = 1; i < e->narms; i++) {
         e->arm[i].cand = cands[i - 1];
-        e->arm[i].risk = risk != NULL ? risk[i - 1] : params->prior_risk;
+        e->arm[i].risk = risk != NULL ? risk[i - 1] : e->params.prior_risk;
     }
-    e->sampling = -1;
-    e->phase = ORTHO__EXPLORE_PROBE;
-    e->why = "measuring native";
+    e->awaiting_list = 0;
     if (e->narms == 1)
         lock(e);
+}
+
+void ortho__explore_init(struct ortho__explore *e, const struct ortho__adapt_params *params,
+                         const ortho_candidate cands[], const double risk[], int n)
+{
+    ortho__explore_begin(e, params);
+    ortho__explore_candidates(e, cands, risk, n);
+}
+
+/* The assumed cost, in native times, of the first candidate to measure:
+ * until it is earned the probe's times are not even agreed. */
+static double first_risk(const struct ortho__explore *e)
+{
+    double r = e->params.prior_risk;
+    for (int a = 1; !e->awaiting_list && a < e->narms; a++)
+        r = a == 1 || e->arm[a].risk < r ? e->arm[a].risk : r;
+    return r > 0.0 ? r : 0.0;
 }
 
 struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
@@ -74,10 +98,16 @@ struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
     const int S = ORTHO__ADAPT_SAMPLES;
     e->calls++;
     switch (e->phase) {
-    case ORTHO__EXPLORE_PROBE:
-        step.timed = e->calls > 1; /* the first call warms up */
-        step.agree = step.timed && e->npending + 1 == S;
+    case ORTHO__EXPLORE_PROBE: {
+        /* the first call warms up; then a batch; then, untimed, native
+         * until the class has earned its first measurement: only then are
+         * the probe's times agreed (a class called rarely costs nothing) */
+        long waited = e->calls - 1 - S;
+        step.timed = e->calls > 1 && e->npending < S;
+        step.agree = waited > 0 && e->params.overhead > 0.0 &&
+                     (double)waited * e->params.overhead >= first_risk(e);
         return step;
+    }
     case ORTHO__EXPLORE_RUN: {
         e->credit += e->params.overhead * e->native;
         int s = e->sampling;
@@ -274,8 +304,11 @@ void ortho__explore_agreed(struct ortho__explore *e, const double agreed[])
         e->arm[0].best = e->native;
         e->arm[0].nsamples = n;
         e->arm[0].state = ORTHO__ARM_DONE;
+        e->credit += (double)(e->calls - 1 - n) * e->params.overhead * e->native;
         e->phase = ORTHO__EXPLORE_RUN;
         e->why = "exploring";
+        if (!e->awaiting_list && e->narms == 1)
+            lock(e);
         break;
     case ORTHO__EXPLORE_RUN:
         agreed_run(e, agreed[0], n);
