@@ -146,7 +146,7 @@ static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
 /* The attribute keys, made once; MPI_KEYVAL_INVALID on failure. */
 static int cache_key(void)
 {
-    int err = MPI_SUCCESS, key;
+    int err = MPI_SUCCESS, key, first = 0;
     ortho__lock();
     if (cache_keyval == MPI_KEYVAL_INVALID) {
         err = PMPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, cache_delete, &cache_keyval, NULL);
@@ -155,12 +155,13 @@ static int cache_key(void)
                                           NULL);
         if (!err)
             err = PMPI_Comm_set_attr(MPI_COMM_SELF, finalize_keyval, NULL);
-        int world_rank = -1;
-        if (!err && PMPI_Comm_rank(MPI_COMM_WORLD, &world_rank) == MPI_SUCCESS)
-            ortho__learned_world_rank(world_rank);
+        first = !err;
     }
     key = err ? MPI_KEYVAL_INVALID : cache_keyval;
     ortho__unlock();
+    int world_rank = -1;
+    if (first && PMPI_Comm_rank(MPI_COMM_WORLD, &world_rank) == MPI_SUCCESS)
+        ortho__learned_world_rank(world_rank); /* takes the lock itself */
     return key;
 }
 
@@ -411,7 +412,9 @@ static void decide(struct comm_cache *cache, MPI_Comm comm, ortho_op op, int cls
     else if (online)
         dc->why = "online selection: no candidate (fewer than 4 processes, a size only the "
                   "root knows, or ORTHO_ADAPT_CANDIDATES=0)";
-    else if (cache->verbose && cache->rank == 0)
+    /* a class online selection explores reports when it locks, or when its
+     * communicator is freed */
+    if (dc->x == NULL && cache->verbose && cache->rank == 0)
         report(cache, op, cls);
 }
 
