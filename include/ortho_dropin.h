@@ -23,17 +23,27 @@
  *     kept, see ortho_grid_create_uneven()). A malformed value prints one
  *     message on rank 0 and runs the native operation;
  *  3. the candidate chooser, when one is installed
- *     (ortho_set_candidate_chooser(); for selection by model or by
- *     measured decisions); with none installed and ORTHO_PROFILE set, the
- *     selector of that profile (ortho_select.h: its measured decisions,
- *     then the model, then native; native when the file is missing or
- *     malformed);
+ *     (ortho_set_candidate_chooser()); with none installed and
+ *     ORTHO_PROFILE set, a measured decision of that profile (ortho_select.h;
+ *     native when the file is missing or malformed);
  *  4. the layout chooser, when one is installed (ortho_set_layout_chooser():
  *     "phases" on the layout it returns);
- *  5. a balanced 2D layout (the paper's default finding): MPI_Dims_create
- *     when its rows are at most 4 times longer than its columns, else rows
- *     of about sqrt(p) processes with a shorter last row; the native
- *     operation below 4 processes.
+ *  5. online selection (ORTHO_ADAPT, on by default): the class's first
+ *     calls run native, timed; then a short list of candidates (the
+ *     variant that suits the operation on the balanced 2D layout in both
+ *     orders, the node-aware layout where nodes divide the communicator;
+ *     with ORTHO_PROFILE, the model's best predictions) is measured on the
+ *     program's own calls, within a budget of about ORTHO_ADAPT_OVERHEAD
+ *     (1%) of the class's native time, and the class locks to the fastest
+ *     candidate that beats native by ORTHO_ADAPT_MARGIN (5%) on
+ *     consecutive calls, else to native. Times are agreed over the
+ *     communicator (one small PMPI_Allreduce per batch of timed calls), so
+ *     every process runs the same candidate on every call. With
+ *     ORTHO_ADAPT=0: the profile's model where ORTHO_PROFILE is set, else
+ *     native. Gatherv, scatterv (one class for every size) and fewer than
+ *     4 processes: native. ORTHO_PROFILE_SAVE=FILE writes what was learned
+ *     at MPI_Finalize (rank 0 of MPI_COMM_WORLD), merged into
+ *     ORTHO_PROFILE's profile.
  *
  * Grids are created once per communicator and layout and cached on the
  * communicator as an attribute whose delete callback frees them, so
@@ -42,7 +52,9 @@
  * (default 96) of MPI's communicators; beyond that, and where MPI cannot
  * make a grid's communicators, the native operation runs. With
  * ORTHO_VERBOSE=1, rank 0 of each communicator prints to stderr, once per
- * operation and size class, the candidate chosen and why.
+ * operation and size class, the candidate chosen and why (for a class
+ * online selection decides: every candidate's agreed time, when it locks
+ * or when its communicator is freed).
  *
  * MPI's argument rules hold to the letter: arguments significant only at
  * the root may be anything elsewhere, each process may pass its own
@@ -114,7 +126,7 @@ int ortho_scatterv(const void *sendbuf, const int sendcounts[], const int displs
  * \param[out] ndims  1 for the native operation
  * \param[out] dims   the grid's box (ortho_grid_dims()), ndims entries
  * \param[out] why    may be NULL; a static text ("ORTHO_GRID", "chooser",
- *                    "balanced default", ...)
+ *                    "online selection", ...)
  * \return MPI_SUCCESS; MPI_ERR_COMM for MPI_COMM_NULL; MPI_ERR_ARG.
  */
 int ortho_comm_layout(MPI_Comm comm, ortho_op op, double bytes, int *ndims,
@@ -127,7 +139,9 @@ int ortho_comm_layout(MPI_Comm comm, ortho_op op, double bytes, int *ndims,
  * decision is not cached yet (grids are created, as by the first call).
  * \param[out] cand  the candidate; ndims 1 with dims[0] = size for native
  * \param[out] why   may be NULL; a static text ("ORTHO_VARIANT", "candidate
- *                   chooser", "balanced default", ...)
+ *                   chooser", "measuring native", ...); for a class online
+ *                   selection decides, the candidate that runs now between
+ *                   measurements (or the one locked), without making a step
  * \return MPI_SUCCESS; MPI_ERR_COMM for MPI_COMM_NULL; MPI_ERR_ARG.
  */
 int ortho_comm_candidate(MPI_Comm comm, ortho_op op, double bytes, ortho_candidate *cand,

@@ -62,7 +62,7 @@ extern "C" {
  * whose sizes only the root knows).
  * \param[out] ndims  1 to ORTHO_GRID_MAX_DIMS; 1 means the native operation
  * \param[out] dims   the extents (ortho_grid_create_uneven() rules)
- * \return 1 when it decided, 0 for "no decision" (the balanced default is
+ * \return 1 when it decided, 0 for "no decision" (online selection is
  *         used). It must answer the same on every process.
  */
 typedef int (*ortho_layout_chooser)(ortho_op op, int p, double bytes, void *ctx, int *ndims,
@@ -83,7 +83,7 @@ int ortho_set_layout_chooser(ortho_layout_chooser chooser, void *ctx);
  * nodes differ in size or are unknown).
  * \param[out] cand  the candidate (ortho_candidates() lists them)
  * \return 1 when it decided, 0 for "no decision" (the layout chooser, then
- *         the balanced default are asked). It must answer the same on every
+ *         online selection are asked). It must answer the same on every
  *         process.
  */
 typedef int (*ortho_candidate_chooser)(ortho_op op, int p, int node_size, double bytes,
