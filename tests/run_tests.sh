@@ -21,6 +21,7 @@ TABLE=(
     "test_variants: 4 5"
     "test_semantics: 4 5 6 8"
     "test_interpose: 4"
+    "test_fortran: 4"
     "test_threads: 2 4"
     "test_comm_budget: 4"
     "test_model_predict: 1"
