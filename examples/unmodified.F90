@@ -45,7 +45,13 @@ program unmodified
     root = p - 1
     mine = -1
     if (rank == root) mine = [(7 * i, i = 0, n - 1)]
+#ifdef ORTHO_F08
+    ! IERROR is optional in mpi_f08 (the binding then passes none)
+    ierr = MPI_SUCCESS
+    call MPI_Bcast(mine, n, MPI_INTEGER, root, comm)
+#else
     call MPI_Bcast(mine, n, MPI_INTEGER, root, comm, ierr)
+#endif
     ok = all(mine == [(7 * i, i = 0, n - 1)])
     call report('MPI_Bcast', ok, ierr)
 
