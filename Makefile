@@ -2,7 +2,8 @@
 #
 #   make                    libortho.a, libortho.so, ortho.pc and the programs, in build/
 #   make check              the layering check, then the test suite under mpiexec (tests/run_tests.sh)
-#   make demo               the allgather demo on 4 processes
+#   make demo               the Jacobi demo on 4 processes
+#   make MPI=openmpi ...    the same with Open MPI (mpicc.openmpi, mpiexec.openmpi), in build-openmpi/
 #   make install PREFIX=/opt/ortho
 #   make WERROR=1           warnings are errors (CI)
 #   make SANITIZE=address   or undefined; run with ASAN_OPTIONS=detect_leaks=0
@@ -15,6 +16,21 @@ VERSION    := 0.1.0
 SOVERSION  := 0
 PREFIX     ?= /usr/local
 
+# The MPI, by Debian's names, never the mpicc / mpiexec alternatives:
+# MPI=mpich (the default: mpicc.mpich, mpiexec.mpich, mpif90.mpich, in
+# build/) or MPI=openmpi (mpicc.openmpi ..., in build-openmpi/). MPICC,
+# MPIEXEC and MPIF90 override one command each. Exported to the scripts,
+# which take their commands and Open MPI's settings from
+# scripts/mpi_env.sh; $(BUILD)/mpi records which MPI a build folder holds.
+MPI       ?= mpich
+ifeq ($(filter $(MPI),mpich openmpi),)
+  $(error MPI=$(MPI): mpich or openmpi)
+endif
+MPICC     ?= mpicc.$(MPI)
+MPIEXEC   ?= mpiexec.$(MPI)
+MPIF90    ?= mpif90.$(MPI)
+export MPI MPICC MPIEXEC MPIF90
+
 ifeq ($(SMPI),1)
   # smpicc compiles with -fPIC and links every program as a shared object
   # (-shared -lsimgrid -Wl,-z,defs) that smpirun loads once per rank, each
@@ -25,9 +41,10 @@ ifeq ($(SMPI),1)
   BUILD    ?= build-smpi
   SHARED_LIB :=
 else
-  CC       := mpicc
-  BUILD    ?= build
+  CC       := $(MPICC)
+  BUILD    ?= $(if $(filter mpich,$(MPI)),build,build-$(MPI))
   SHARED_LIB := $(BUILD)/lib/libortho.so
+  MPI_RECORD := $(BUILD)/mpi
 endif
 
 CSTD      := -std=c11
@@ -94,7 +111,15 @@ $(eval $(call program,pab,apps/pab/main.c apps/pab/coeffs.c apps/pab/ode.c apps/
 .PHONY: all lib check check-smpi demo demo-allgather install uninstall clean
 all: lib $(PROGRAMS) $(TEST_BIN) $(HARNESS_BIN)
 
-lib: $(STATIC_LIB) $(SHARED_LIB) $(PC_FILE) $(INTERPOSE_LIBS)
+lib: $(STATIC_LIB) $(SHARED_LIB) $(PC_FILE) $(INTERPOSE_LIBS) $(MPI_RECORD)
+
+# Which MPI this build folder holds, for scripts run by hand with BUILD set.
+$(MPI_RECORD): FORCE
+	@mkdir -p $(@D)
+	@[ "$$(cat $@ 2>/dev/null)" = "$(MPI)" ] || echo $(MPI) > $@
+
+.PHONY: FORCE
+FORCE:
 
 $(BUILD)/%.o: %.c
 	@mkdir -p $(@D)
@@ -152,11 +177,11 @@ check-smpi:
 # The project's demo: the Jacobi iteration, its three variants with native,
 # orthogonal and automatic communication, checked against a sequential solve.
 demo: $(BUILD)/bin/jacobi
-	mpiexec -n 4 $(BUILD)/bin/jacobi --check
+	BUILD=$(BUILD) scripts/mpirun.sh -n 4 $(BUILD)/bin/jacobi --check
 
 # MPI_Allgather against ortho_2d_allgather, timed and checked.
 demo-allgather: $(BUILD)/bin/ortho-demo
-	mpiexec -n 4 $(BUILD)/bin/ortho-demo
+	BUILD=$(BUILD) scripts/mpirun.sh -n 4 $(BUILD)/bin/ortho-demo
 
 # ortho-bench (docs/bench.md): real MPI on this machine, and the simulated
 # clusters of platforms/ (smpicc build in build-smpi/, results in results/sim/).
@@ -228,7 +253,7 @@ uninstall:
 	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(notdir $(PROGRAMS)))
 
 clean:
-	rm -rf build build-smpi
+	rm -rf build build-openmpi build-smpi
 
 # libFuzzer targets: make fuzz, make fuzz-replay (fuzz/fuzz.mk, fuzz/README.md).
 include fuzz/fuzz.mk

@@ -10,10 +10,9 @@
 #   make bench
 #   BUILD=build OUT=results/tmp/bench bench/mpi.sh
 set -u
-BUILD=${BUILD:-build}
+. "$(dirname "$0")/../scripts/mpi_env.sh"
 BENCH=${BENCH:-$BUILD/bin/ortho-bench}
 OUT=${OUT:-results/tmp/bench}
-MPIEXEC=${MPIEXEC:-mpiexec}
 SIZES=${SIZES:-1K,16K,128K}
 if [ ! -x "$BENCH" ]; then
     echo "mpi.sh: $BENCH not found; build it with: make" >&2
@@ -23,8 +22,8 @@ mkdir -p "$OUT"
 status=0
 start=$SECONDS
 for np in 4 8; do
-    echo "== mpiexec -n $np $BENCH --sizes $SIZES --reps 5"
-    "$MPIEXEC" -n "$np" "$BENCH" --sizes "$SIZES" --reps 5 --label mpi \
+    echo "== $MPIEXEC -n $np $BENCH --sizes $SIZES --reps 5"
+    "${mpiexec[@]}" -n "$np" "$BENCH" --sizes "$SIZES" --reps 5 --label mpi \
         --csv "$OUT/mpi-$np.csv" --summary "$OUT/mpi-$np.sum.csv" || status=1
 done
 {

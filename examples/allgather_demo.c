@@ -1,6 +1,7 @@
 /* Times MPI_Allgather against ortho_2d_allgather on a balanced 2D grid for a
  * few block sizes, checks that both give the same result, and prints both
- * times and their ratio. Run: mpiexec -n 4 build/bin/ortho-demo */
+ * times and their ratio. Run: make demo-allgather (MPI=openmpi for Open
+ * MPI), which runs scripts/mpirun.sh -n 4 build/bin/ortho-demo. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

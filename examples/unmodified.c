@@ -2,10 +2,14 @@
  * interposition library: run it as is, or with libortho_mpi.so preloaded,
  * or linked with libortho_mpi.a, and its collectives become orthogonal.
  *
- *   mpicc -o unmodified examples/unmodified.c
- *   mpiexec -n 6 ./unmodified
- *   LD_PRELOAD=$PWD/build/lib/libortho_mpi.so ORTHO_VERBOSE=1 mpiexec -n 6 ./unmodified
- *   mpicc -o unmodified examples/unmodified.c build/lib/libortho_mpi.a -lm
+ *   mpicc.mpich -o unmodified examples/unmodified.c
+ *   mpiexec.mpich -n 6 ./unmodified
+ *   ORTHO_VERBOSE=1 mpiexec.mpich -n 6 env LD_PRELOAD=$PWD/build/lib/libortho_mpi.so ./unmodified
+ *   mpicc.mpich -o unmodified examples/unmodified.c build/lib/libortho_mpi.a -lm
+ *
+ * Under Open MPI: mpicc.openmpi, MPI=openmpi scripts/mpirun.sh (mpiexec.openmpi
+ * with what it needs here) and build-openmpi/. unmodified.F90 is the same
+ * in Fortran.
  *
  * It checks every result against what each rank can compute alone and
  * prints one line per collective; the exit status is non-zero on a wrong

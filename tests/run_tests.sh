@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Runs each test program under mpiexec at the process counts listed for it
 # and ends with one line: "Tests: N passed, N failed" (one run = one test).
-#   BUILD=build tests/run_tests.sh            all tests
+#   tests/run_tests.sh                        all tests, MPICH's build (build/)
+#   MPI=openmpi tests/run_tests.sh            Open MPI's (build-openmpi/)
 #   BUILD=build tests/run_tests.sh test_grid  only the named ones
+# The MPI's commands and settings: scripts/mpi_env.sh (make check exports
+# them). Run from the repository's root.
 set -u
-BUILD=${BUILD:-build}
-MPIEXEC=${MPIEXEC:-mpiexec}
+. "$(dirname "$0")/../scripts/mpi_env.sh"
 TIMEOUT=${TEST_TIMEOUT:-600}
 
 # program: process counts (oversubscribed on small machines: keep counts
@@ -20,6 +22,7 @@ TABLE=(
     "test_variants: 4 5"
     "test_semantics: 4 5 6 8"
     "test_interpose: 4"
+    "test_fortran: 4"
     "test_threads: 2 4"
     "test_comm_budget: 4"
     "test_model_predict: 1"
@@ -45,9 +48,9 @@ for entry in "${TABLE[@]}"; do
     fi
     for np in $counts; do
         start=$SECONDS
-        cmd=("$MPIEXEC" -n "$np" "$BUILD/tests/$name")
+        cmd=("${mpiexec[@]}" -n "$np" "$BUILD/tests/$name")
         if [ -f "tests/$name.sh" ]; then
-            cmd=(env BUILD="$BUILD" MPIEXEC="$MPIEXEC" bash "tests/$name.sh" "$np")
+            cmd=(bash "tests/$name.sh" "$np")
         fi
         if timeout "$TIMEOUT" "${cmd[@]}"; then
             passed=$((passed + 1))

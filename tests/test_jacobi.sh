@@ -7,8 +7,7 @@
 # reach a small residual. Few iterations: oversubscribed MPI is slow here.
 set -u
 np=${1:?usage: test_jacobi.sh NP}
-BUILD=${BUILD:-build}
-MPIEXEC=${MPIEXEC:-mpiexec}
+. "$(dirname "$0")/../scripts/mpi_env.sh"
 bin="$BUILD/bin/jacobi"
 fail=0
 
@@ -33,7 +32,7 @@ fields() {
 run() {
     local what=$1 rows=$2 iters=$3 out
     shift 3
-    if ! out=$("$MPIEXEC" -n "$np" "$bin" "$@" 2>&1); then
+    if ! out=$("${mpiexec[@]}" -n "$np" "$bin" "$@" 2>&1); then
         echo "test_jacobi np=$np: $what: exit status non-zero"
         echo "$out"
         fail=1
@@ -59,7 +58,7 @@ run "n=$((6 * np + 5)) all variants and modes, 3D and uneven grids" 12 2 \
     --tol 0 --maxit 2 --check
 
 # To convergence: the stopping rule and the residual.
-out=$("$MPIEXEC" -n "$np" "$bin" -n 40 --variant col-sb --comm ortho --tol 1e-12 --maxit 60 --check 2>&1)
+out=$("${mpiexec[@]}" -n "$np" "$bin" -n 40 --variant col-sb --comm ortho --tol 1e-12 --maxit 60 --check 2>&1)
 status=$?
 res=$(fields <<<"$out" | awk '$0 ~ /\| ok / && $2 < 60 && $3 + 0 <= 1e-11 { n++ } END { print n == 1 ? "ok" : "bad" }')
 if [ $status -ne 0 ] || [ "$res" != ok ]; then

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Shell-level check of the installed tools, run by run_tests.sh as
-# "test_model_tools: NP" (BUILD and MPIEXEC from the environment):
+# "test_model_tools: NP" (BUILD and the MPI from the environment, scripts/mpi_env.sh):
 #  - a tiny ortho-fit run on NP processes writes a profile (and plots when
 #    gnuplot is there) that ortho-predict reads and predicts from;
 #  - ortho-predict ranks the 11 layouts of 96 processes from a paper profile;
@@ -8,14 +8,13 @@
 #    is the fitted one cut short; scripts/profile_seal.sh seals it again.
 set -eu
 np=${1:-1}
-BUILD=${BUILD:-build}
-MPIEXEC=${MPIEXEC:-mpiexec}
+. "$(dirname "$0")/../scripts/mpi_env.sh"
 src=$(cd "$(dirname "$0")/.." && pwd)
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "test_model_tools: $*" >&2; exit 1; }
 
-"$MPIEXEC" -n "$np" "$BUILD/bin/ortho-fit" -q -o "$dir/fit.profile" --samples "$dir/samples" \
+"${mpiexec[@]}" -n "$np" "$BUILD/bin/ortho-fit" -q -o "$dir/fit.profile" --samples "$dir/samples" \
     --sizes 64,1K,8K --min-reps 2 --max-reps 3 --max-time 0.05 --plot "$dir/plots" \
     || fail "ortho-fit failed"
 [ "$(head -1 "$dir/fit.profile")" = "ortho-profile 3" ] || fail "no profile header"

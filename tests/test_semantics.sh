@@ -16,8 +16,7 @@
 #   mpiexec -n 8 build/tests/smpi/check_semantics --case K     one case
 #   SEMANTICS_SEED=S    the random cases' seed (default 1)
 set -u
-BUILD=${BUILD:-build}
-MPIEXEC=${MPIEXEC:-mpiexec}
+. "$(dirname "$0")/../scripts/mpi_env.sh"
 np=${1:?usage: test_semantics.sh NP}
 prog=$BUILD/tests/smpi/check_semantics
 if [ ! -x "$prog" ]; then
@@ -34,7 +33,7 @@ esac
 status=0
 for args in "${runs[@]}"; do
     # shellcheck disable=SC2086  # args is a list of words
-    out=$("$MPIEXEC" -n "$np" "$prog" --timeout 60 $args 2>&1)
+    out=$("${mpiexec[@]}" -n "$np" "$prog" --timeout 60 $args 2>&1)
     rc=$?
     printf '%s\n' "$out"
     if [ "$rc" -ne 0 ] ||

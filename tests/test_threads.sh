@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Drop-in calls from several threads at once (tests/threads/threads.c), run
-# by run_tests.sh as "test_threads: NP" (BUILD and MPIEXEC from the
-# environment). MPI_THREAD_MULTIPLE; every thread on its own communicator.
+# by run_tests.sh as "test_threads: NP" (BUILD and the MPI from the
+# environment, scripts/mpi_env.sh). MPI_THREAD_MULTIPLE; every thread on its own communicator.
 #  1. threads making their caches and decisions at once, on fresh
 #     communicators each round (see threads.c); even threads on the
 #     library's default, odd ones forcing candidates
@@ -29,8 +29,7 @@
 # ThreadSanitizer, so it shows only races between MPI calls.
 set -u
 np=${1:-4}
-BUILD=${BUILD:-build}
-MPIEXEC=${MPIEXEC:-mpiexec}
+. "$(dirname "$0")/../scripts/mpi_env.sh"
 src=$(cd "$(dirname "$0")/.." && pwd)
 prog=$BUILD/tests/threads/threads
 dir=$(mktemp -d)
@@ -41,7 +40,7 @@ fail() { echo "test_threads: $*" >&2; exit 1; }
 # hang in mismatched collectives.
 limit=${THREADS_TIMEOUT:-120}
 [ "${TSAN:-0}" != 1 ] || limit=${THREADS_TIMEOUT:-600}
-mpirun_np() { timeout "$limit" "$MPIEXEC" -n "$np" "$@"; }
+mpirun_np() { timeout "$limit" "${mpiexec[@]}" -n "$np" "$@"; }
 hang() { [ "$1" -ne 124 ] || echo " (no end after $limit s: a hang)"; }
 [ -x "$prog" ] || fail "$prog is missing (make BUILD=$BUILD)"
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # ortho-tune and ORTHO_PROFILE from the shell, run by run_tests.sh as
-# "test_tune: NP" (BUILD and MPIEXEC from the environment; NP = 4):
+# "test_tune: NP" (BUILD and the MPI from the environment, scripts/mpi_env.sh; NP = 4):
 #  - a tiny ortho-tune run, starting from a paper profile, writes a
 #    version-3 profile (runtime functions kept, decisions for P = NP added,
 #    the end line last, no temporary file left)
@@ -19,8 +19,7 @@
 #  - bad usage exits 2, --help 0.
 set -eu
 np=${1:-4}
-BUILD=${BUILD:-build}
-MPIEXEC=${MPIEXEC:-mpiexec}
+. "$(dirname "$0")/../scripts/mpi_env.sh"
 src=$(cd "$(dirname "$0")/.." && pwd)
 lib="$src/$BUILD/lib/libortho_mpi.so"
 tune="$BUILD/bin/ortho-tune"
@@ -28,7 +27,7 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "test_tune: $*" >&2; exit 1; }
 
-"$MPIEXEC" -n "$np" "$tune" --profile "$src/profiles/paper-clic-lam.profile" \
+"${mpiexec[@]}" -n "$np" "$tune" --profile "$src/profiles/paper-clic-lam.profile" \
     --ops allgather,bcast --variants phases --sizes 1K,32K --check-sizes 4K --min-reps 2 --max-reps 2 -o "$dir/t.profile" --csv "$dir/t.csv" \
     > "$dir/out" 2> "$dir/err" || { cat "$dir/out" "$dir/err"; fail "ortho-tune failed"; }
 [ "$(head -1 "$dir/t.profile")" = "ortho-profile 3" ] || fail "no version-3 header"
@@ -47,7 +46,7 @@ grep -q "^bcast " "$dir/t.profile" || fail "the runtime functions of --profile w
     > /dev/null || fail "ortho-predict cannot read the tuned profile"
 echo "ortho-tune np=$np: profile with $(grep -c '^decide' "$dir/t.profile") decisions, check and summary printed"
 
-"$MPIEXEC" -n "$np" "$tune" --lookup-bench --profile "$dir/t.profile" > "$dir/lookup" \
+"${mpiexec[@]}" -n "$np" "$tune" --lookup-bench --profile "$dir/t.profile" > "$dir/lookup" \
     || fail "lookup bench failed"
 grep -q "measured decision (table lookup): .* ns per call" "$dir/lookup" || fail "$(cat "$dir/lookup")"
 grep -q "drop-in per call, class decided: .* ns per call" "$dir/lookup" || fail "$(cat "$dir/lookup")"
@@ -60,8 +59,8 @@ ortho-profile 2
 decide allgather p=$np b>=8K b<32K phases:2x$((np / 2)):cols gain=0.25
 decide bcast     p=$np b>=8K b<32K native
 EOF
-mpicc -o "$dir/unmodified" "$src/examples/unmodified.c" || fail "cannot build the example"
-ORTHO_VERBOSE=1 ORTHO_PROFILE="$dir/rec.profile" "$MPIEXEC" -n "$np" env LD_PRELOAD="$lib" \
+"$MPICC" -o "$dir/unmodified" "$src/examples/unmodified.c" || fail "cannot build the example"
+ORTHO_VERBOSE=1 ORTHO_PROFILE="$dir/rec.profile" "${mpiexec[@]}" -n "$np" env LD_PRELOAD="$lib" \
     "$dir/unmodified" > "$dir/dyn.out" 2> "$dir/dyn.err" || fail "preloaded: $(cat "$dir/dyn.out" "$dir/dyn.err")"
 [ "$(grep -c ': correct' "$dir/dyn.out")" -eq 3 ] || fail "results: $(cat "$dir/dyn.out")"
 grep -q "MPI_Allgather .*phases (columns first) on grid 2x$((np / 2)) (.*rec.profile:2: measured decision for allgather p=$np b>=8K b<32K (gain 25%))" "$dir/dyn.err" \
@@ -74,7 +73,7 @@ grep -q "MPI_Allreduce .*: online: native" "$dir/dyn.err" \
 echo "ORTHO_PROFILE with libortho_mpi.so: recorded candidates run, results correct, e.g."
 grep -m 1 "MPI_Allgather" "$dir/dyn.err" | sed 's/^/  /'
 
-ORTHO_PROFILE="$dir/missing.profile" "$MPIEXEC" -n "$np" env LD_PRELOAD="$lib" "$dir/unmodified" \
+ORTHO_PROFILE="$dir/missing.profile" "${mpiexec[@]}" -n "$np" env LD_PRELOAD="$lib" "$dir/unmodified" \
     > "$dir/miss.out" 2> "$dir/miss.err" || fail "a missing profile broke the program"
 [ "$(grep -c ': correct' "$dir/miss.out")" -eq 3 ] || fail "results: $(cat "$dir/miss.out")"
 [ "$(grep -c "missing.profile: cannot open" "$dir/miss.err")" -eq 1 ] || fail "message: $(cat "$dir/miss.err")"
@@ -101,7 +100,7 @@ bcast     phases:2x2:cols 70 200 300  600 1000
 TIMES
 } > "$dir/made.csv"
 printf 'ortho-profile 1\n' > "$dir/empty.profile"
-"$MPIEXEC" -n 1 "$tune" --evaluate "$dir/made.csv" --redecide --profile "$dir/empty.profile" \
+"${mpiexec[@]}" -n 1 "$tune" --evaluate "$dir/made.csv" --redecide --profile "$dir/empty.profile" \
     -o "$dir/made.profile" > "$dir/made.out" 2>&1 || fail "--evaluate: $(cat "$dir/made.out")"
 want="decide allgather  p=4 b>=4K b<32K phases:2x2:rows gain=0.5
 decide allgather  p=4 b>=32K b<128K phases:2x2:cols gain=0.25
@@ -117,15 +116,15 @@ grep -Eq "^check allgather +p=4 +b=32K .* auto phases:2x2:cols .*\(decision\)" "
     || fail "32K: $(cat "$dir/made.out")"
 grep -Eq "^check bcast +p=4 +b=2K .* auto native .*\(outside\)" "$dir/made.out" \
     || fail "2K, outside the tuned range: $(cat "$dir/made.out")"
-"$MPIEXEC" -n 1 "$tune" --evaluate "$dir/made.csv" --profile "$dir/made.profile" --extrapolate \
+"${mpiexec[@]}" -n 1 "$tune" --evaluate "$dir/made.csv" --profile "$dir/made.profile" --extrapolate \
     > "$dir/extra.out" 2>&1 || fail "--extrapolate: $(cat "$dir/extra.out")"
 grep -Eq "^check bcast +p=4 +b=2K .* auto phases:2x2:rows .*\(model\)" "$dir/extra.out" \
     || fail "2K with --extrapolate: $(cat "$dir/extra.out")"
 echo "decision rules on a made-up measurement: as expected, e.g."
 grep '^decide bcast' "$dir/made.profile" | sed 's/^/  /'
 
-"$MPIEXEC" -n 1 "$tune" --help > /dev/null || fail "--help"
-if "$MPIEXEC" -n 1 "$tune" --sizes 1K --check-sizes 1K > /dev/null 2>&1; then
+"${mpiexec[@]}" -n 1 "$tune" --help > /dev/null || fail "--help"
+if "${mpiexec[@]}" -n 1 "$tune" --sizes 1K --check-sizes 1K > /dev/null 2>&1; then
     fail "checking on a tuned size accepted"
 fi
 echo "test_tune np=$np: ok"

@@ -18,6 +18,13 @@
 
 #include "common/errors.h"
 
+int ortho__comm_make_failed(MPI_Comm parent, int err)
+{
+    if (err != MPI_SUCCESS)
+        PMPI_Barrier(parent);
+    return err;
+}
+
 static void free_comm(MPI_Comm *comm)
 {
     if (*comm != MPI_COMM_NULL)
@@ -78,10 +85,10 @@ static int grid_build(MPI_Comm comm, int owns_comm, int ndims, const int dims[],
     }
 
     int row = grid->rank / p2, col = grid->rank % p2;
-    err = PMPI_Comm_split(comm, row, col, &grid->row_comm);
+    err = ortho__comm_make_failed(comm, PMPI_Comm_split(comm, row, col, &grid->row_comm));
     if (err)
         goto fn_fail;
-    err = PMPI_Comm_split(comm, col, row, &grid->col_comm);
+    err = ortho__comm_make_failed(comm, PMPI_Comm_split(comm, col, row, &grid->col_comm));
     if (err)
         goto fn_fail;
     PMPI_Comm_set_errhandler(grid->row_comm, MPI_ERRORS_RETURN);
@@ -215,7 +222,7 @@ static int grid_create(MPI_Comm comm, int ndims, const int dims[], int uneven, i
     if (err)
         goto fn_fail;
 
-    err = PMPI_Comm_dup(comm, &dup);
+    err = ortho__comm_make_failed(comm, PMPI_Comm_dup(comm, &dup));
     if (err)
         goto fn_fail;
     err = grid_build(dup, 1, ndims, full_dims, grid);

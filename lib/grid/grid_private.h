@@ -92,6 +92,17 @@ int ortho__grid_create_quiet(MPI_Comm comm, int ndims, const int dims[], ortho_g
  * dims completed by the rules of ortho_grid_create_uneven(). Not raised. */
 int ortho__grid_build_owned(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *grid);
 
+/* err from making a communicator out of parent (MPI_Comm_dup, _split,
+ * _split_type), which every process of parent called and which failed on
+ * all of them alike (MPI agrees on context ids collectively): then a
+ * barrier on parent before anything goes on. Open MPI 4.1 returns from a
+ * failed context id agreement with some of its messages still under way
+ * on parent; freeing parent (or the communicator it came from) then lets
+ * its progress engine use a freed communicator, a segmentation fault in
+ * NBC_Progress (seen when MPI's context ids run out:
+ * tests/test_comm_budget.sh, --reserve). Returns err. */
+int ortho__comm_make_failed(MPI_Comm parent, int err);
+
 /* The communicators the grid holds (its own duplicate, rows, columns and
  * those of its leader grids): what it costs of MPI's supply. */
 int ortho__grid_comms(const struct ortho_grid *grid);

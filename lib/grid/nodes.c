@@ -35,7 +35,8 @@ int ortho__nodes_detect(MPI_Comm comm, struct ortho__nodes **out)
     *out = NULL;
     PMPI_Comm_rank(comm, &rank);
     PMPI_Comm_size(comm, &size);
-    err = PMPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank, MPI_INFO_NULL, &node_comm);
+    err = ortho__comm_make_failed(comm, PMPI_Comm_split_type(comm, MPI_COMM_TYPE_SHARED, rank,
+                                                             MPI_INFO_NULL, &node_comm));
     if (!err) {
         PMPI_Comm_rank(node_comm, &local);
         err = PMPI_Allreduce(&rank, &leader, 1, MPI_INT, MPI_MIN, node_comm);
@@ -165,8 +166,8 @@ static int create_nodes(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t
         inv[perm[g]] = g;
         identity &= perm[g] == g;
     }
-    err = identity ? PMPI_Comm_dup(comm, &ordered)
-                   : PMPI_Comm_split(comm, 0, inv[rank], &ordered);
+    err = ortho__comm_make_failed(comm, identity ? PMPI_Comm_dup(comm, &ordered)
+                                                 : PMPI_Comm_split(comm, 0, inv[rank], &ordered));
     if (err)
         goto fn_fail;
     err = ortho__grid_build_owned(ordered, ndims, d, grid);

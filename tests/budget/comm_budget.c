@@ -3,7 +3,7 @@
  * natively (comm_budget) and linked with libortho_mpi.a (comm_budget_ortho),
  * where its MPI_Allgather calls go through the library.
  *
- *   comm_budget [--reserve] [--max N]
+ *   comm_budget [--reserve] [--max N] [--left]
  *
  * MPI_ERRORS_RETURN on MPI_COMM_WORLD, so that a failed MPI_Comm_dup
  * returns (its duplicates inherit that handler).
@@ -11,9 +11,15 @@
  * Default: duplicates MPI_COMM_WORLD, keeps every duplicate and calls
  * MPI_Allgather of 1024 ints per process (4 KiB: the library runs it on a
  * grid) on each, until MPI_Comm_dup fails (or N were made), saying how far
- * it got every 20 s. Then MPI_Allgather on MPI_COMM_WORLD (its first: with
- * MPI's context ids spent, the library cannot make a grid). Prints
- * "comm_budget: C communicators created, ..." first.
+ * it got every 20 s. With --left, while they are all kept, MPI_COMM_SELF is
+ * duplicated until that fails (each process alone: fast) and freed again:
+ * how many more communicators the application could still make ("L more
+ * could be made", the least over the processes), so that C + L is what it
+ * can hold in all even where N stops it early (Open MPI's 65532 context
+ * ids would take minutes to spend with MPI_COMM_WORLD's duplicates). Then
+ * MPI_Allgather on MPI_COMM_WORLD (its first: with MPI's context ids
+ * spent, the library cannot make a grid). Prints "comm_budget: C
+ * communicators created, ..." first.
  *
  * --reserve: the communicators run out while the library makes a grid.
  * Duplicates MPI_COMM_WORLD 18 times (calling nothing on them), then
@@ -78,13 +84,15 @@ static int sum_world(int mine)
 
 int main(int argc, char **argv)
 {
-    int rank, reserve = 0, max = MAX_COMMS, wrong = 0, n = 0, made = 0;
+    int rank, reserve = 0, left = 0, max = MAX_COMMS, wrong = 0, n = 0, made = 0;
     MPI_Init(&argc, &argv);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--reserve") == 0)
             reserve = 1;
+        else if (strcmp(argv[i], "--left") == 0)
+            left = 1;
         else if (strcmp(argv[i], "--max") == 0 && i + 1 < argc)
             max = atoi(argv[++i]);
         else
@@ -92,7 +100,7 @@ int main(int argc, char **argv)
     }
     if (max < 1 || max > MAX_COMMS) {
         if (rank == 0)
-            fprintf(stderr, "usage: comm_budget [--reserve] [--max 1..%d]\n", MAX_COMMS);
+            fprintf(stderr, "usage: comm_budget [--reserve] [--max 1..%d] [--left]\n", MAX_COMMS);
         MPI_Finalize();
         return 2;
     }
@@ -143,6 +151,21 @@ int main(int argc, char **argv)
                    n, MPI_Wtime() - t0,
                    n == max ? "stopped there (--max)" : "then MPI_Comm_dup failed");
             fflush(stdout);
+        }
+        if (left) {
+            int more = 0, least = 0;
+            MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
+            while (n + more < MAX_COMMS &&
+                   MPI_Comm_dup(MPI_COMM_SELF, &comms[n + more]) == MPI_SUCCESS)
+                more++;
+            for (int i = n; i < n + more; i++)
+                MPI_Comm_free(&comms[i]);
+            PMPI_Allreduce(&more, &least, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+            if (rank == 0) {
+                printf("comm_budget: %d more could be made then (duplicates of MPI_COMM_SELF)\n",
+                       least);
+                fflush(stdout);
+            }
         }
         /* MPI's context ids spent: the first call on MPI_COMM_WORLD */
         wrong += !allgather_ok(MPI_COMM_WORLD, 7);

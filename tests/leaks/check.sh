@@ -27,8 +27,7 @@
 # definitely; prints each distinct stack of the library's losses. The logs
 # stay in $BUILD/leaks/npNP/ (valgrind.PID, one per process).
 set -u
-BUILD=${BUILD:-build}
-MPIEXEC=${MPIEXEC:-mpiexec}
+. "$(dirname "$0")/../../scripts/mpi_env.sh"
 src=$(cd "$(dirname "$0")/../.." && pwd)
 prog=$BUILD/tests/leaks/churn
 fail() { echo "check-leaks: $*" >&2; exit 1; }
@@ -47,7 +46,7 @@ check() {
     # says so on every process. --undef-value-errors=no and
     # --keep-stacktraces=alloc: a quarter faster, nothing lost for leaks.
     HWLOC_COMPONENTS=-x86 MPIR_CVAR_ODD_EVEN_CLIQUES=1 \
-        "$MPIEXEC" -n "$np" valgrind --leak-check=full --show-leak-kinds=definite \
+        "${mpiexec[@]}" -n "$np" valgrind --leak-check=full --show-leak-kinds=definite \
         --errors-for-leak-kinds=definite --undef-value-errors=no --keep-stacktraces=alloc \
         --num-callers=50 --fullpath-after= --log-file="$logs/valgrind.%p" \
         "$prog" "$ncomms" "$calls"
