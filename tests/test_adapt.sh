@@ -4,17 +4,17 @@
 # MPI_Finalize, a second run reads it and explores nothing.
 set -eu
 np=$1
-BUILD=${BUILD:-build}
-MPIEXEC=${MPIEXEC:-mpiexec}
+# shellcheck source=../scripts/mpi_env.sh
+. "$(dirname "$0")/../scripts/mpi_env.sh"
 bin="$BUILD/tests/test_adapt"
 # a measurement on every call (the budget is checked by the unit tests)
 export ORTHO_ADAPT_OVERHEAD=1
 unset ORTHO_PROFILE ORTHO_GRID ORTHO_VARIANT ORTHO_ADAPT ORTHO_PROFILE_SAVE
-"$MPIEXEC" -n "$np" "$bin"
+"${mpiexec[@]}" -n "$np" "$bin"
 [ "$np" -eq 4 ] || exit 0
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
-ORTHO_PROFILE_SAVE="$dir/learned.profile" ADAPT_TEST_MODE=learn "$MPIEXEC" -n 4 "$bin"
+ORTHO_PROFILE_SAVE="$dir/learned.profile" ADAPT_TEST_MODE=learn "${mpiexec[@]}" -n 4 "$bin"
 grep -q '^decide allreduce *p=4 b>=2K b<4K rsag:2x2:rows' "$dir/learned.profile" || {
     echo "test_adapt: the learned decision is not in the saved profile:"
     cat "$dir/learned.profile"
@@ -22,6 +22,6 @@ grep -q '^decide allreduce *p=4 b>=2K b<4K rsag:2x2:rows' "$dir/learned.profile"
 }
 # the saved profile is merged into the next save, not lost
 ORTHO_PROFILE="$dir/learned.profile" ORTHO_PROFILE_SAVE="$dir/again.profile" \
-    ADAPT_TEST_MODE=reuse "$MPIEXEC" -n 4 "$bin"
+    ADAPT_TEST_MODE=reuse "${mpiexec[@]}" -n 4 "$bin"
 grep -q '^decide allreduce *p=4 b>=2K b<4K rsag:2x2:rows' "$dir/again.profile"
 echo "test_adapt: ORTHO_PROFILE_SAVE round trip ok"
