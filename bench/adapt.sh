@@ -7,7 +7,8 @@
 #   make SMPI=1 && bench/adapt.sh                    every run (long)
 #   bench/adapt.sh multicore-128-mpich star-96       the runs whose names start so
 #   bench/adapt.sh --summary [DIR]                   only the summary of DIR's runs
-#   ADAPT_CALLS="20 100 1000" ADAPT_SIZES=2K,10K,100K,1M ADAPT_OPS=all bench/adapt.sh
+#   ADAPT_CALLS="20 100 1000" ADAPT_SIZES=2K,10K,100K,1M ADAPT_OPS=... bench/adapt.sh
+#   ADAPT_FIXED=0 bench/adapt.sh ...                 without the fixed candidates' runs
 #
 # Per run (platform, p, native selector) and N: the default path's total
 # time over native's per point. The summary prints
@@ -72,6 +73,7 @@ run_one() {
             --csv "$TMP/runs/$name.calls$n.csv" >"$TMP/runs/$name.calls$n.log" 2>&1
         grep -q "^points:" "$TMP/runs/$name.calls$n.log" || { echo "$name N=$n: FAILED"; return 1; }
     done
+    [ "${ADAPT_FIXED:-1}" = 1 ] || { echo "$name: done"; return 0; }
     # the candidates the default path explored, each forced for max calls
     grep -o "online: .*; locked\|online: .*; running" "$TMP/runs/$name.calls$max.log" |
         sed 's/^online: //; s/; [a-z]*$//' | tr ',' '\n' | awk '{print $1}' |

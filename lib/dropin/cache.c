@@ -368,6 +368,8 @@ static void start_online(struct comm_cache *cache, struct decision *dc)
         return;
     }
     ortho__explore_begin(&x->e, ortho__adapt_params(cache->rank));
+    /* an agreement's cost before the first: the settings' comparison */
+    x->e.local_agreement = cache->select.digest_seconds;
     for (int a = 0; a < 1 + ORTHO__ADAPT_MAX_CANDIDATES; a++) {
         x->arm[a].layout = a == 0 ? NATIVE : UNDECIDED;
         x->arm[a].why = "online selection";

@@ -129,9 +129,11 @@ struct ortho__explore {
     double native;         /* native's agreed time [s] */
     double credit;         /* what exploring may still cost [s] */
     double excess;         /* what timed calls cost over native, agreements included [s] */
-    double agree_cost;     /* the last agreement's agreed time [s] */
-    double local_agreement; /* this process's time of its last agreement [s]: not agreed,
-                               only handed to the next agreement */
+    double agree_cost;     /* an agreement's cost: the quickest process's time of the
+                              previous one [s] */
+    double local_agreement; /* this process's time of its previous agreement (before the
+                               first: of the settings' comparison) [s]: not agreed, only
+                               handed to the next agreement */
     const char *why;       /* why the class is in its state (static text) */
 };
 
@@ -160,9 +162,10 @@ void ortho__explore_timed(struct ortho__explore *e, double seconds);
 
 /* What this process contributes to an agreement, into out[] (room for
  * ORTHO__EXPLORE_AGREE_MAX): the sum of the pending local times of each
- * batch (two in a recheck: native's, the candidate's; else one), this
- * process's time of the previous agreement (0 for the first), and 1 when
- * one of its calls since then failed, else 0. Returns how many values. */
+ * batch (two in a recheck: native's, the candidate's; else one), minus
+ * this process's time of the previous agreement (the maximum of minus is
+ * the quickest process's time), and 1 when one of its calls since then
+ * failed, else 0. Returns how many values. */
 int ortho__explore_to_agree(const struct ortho__explore *e, double last_agreement, int failed,
                             double out[]);
 

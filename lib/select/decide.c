@@ -30,7 +30,9 @@ int ortho__select_comm_init(struct ortho__select_comm *s, MPI_Comm comm, const c
     ortho__select_read_overrides(s);
     s->profile = ortho__select_env_state(s->rank, &s->profile_why, &profile_hash);
     s->adapt = ortho__adapt_params(s->rank)->enabled;
+    double start = PMPI_Wtime();
     s->differs = ortho__select_setting_differs(comm, profile_hash);
+    s->digest_seconds = PMPI_Wtime() - start;
     if (s->differs != NULL) {
         snprintf(s->differs_why, sizeof s->differs_why, "%s differs between the processes",
                  s->differs);

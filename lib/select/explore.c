@@ -128,7 +128,8 @@ struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
                 step.arm = e->locked;
                 return step;
             }
-            if (e->credit >= e->arm[u].risk * e->native + e->agree_cost) {
+            /* its first call's agreement and its batch's */
+            if (e->credit >= e->arm[u].risk * e->native + 2.0 * e->agree_cost) {
                 step.arm = u;
                 step.timed = 1;
                 step.agree = 1; /* the first sample alone: a far slower one stops here */
@@ -190,7 +191,7 @@ int ortho__explore_to_agree(const struct ortho__explore *e, double last_agreemen
     } else if (e->npending > 0) {
         out[n++] = sum_of(e->pending, e->npending);
     }
-    out[n] = last_agreement;
+    out[n] = -last_agreement; /* the maximum of minus: the minimum */
     out[n + 1] = failed ? 1.0 : 0.0;
     return n + 2;
 }
@@ -284,9 +285,12 @@ void ortho__explore_agreed(struct ortho__explore *e, const double agreed[])
     int sums = n == 0 ? 0 : e->phase == ORTHO__EXPLORE_RECHECK && n > ORTHO__ADAPT_SAMPLES ? 2 : 1;
     e->npending = 0;
     e->agreements++;
-    e->agree_cost = agreed[sums];
-    e->credit -= agreed[sums];
-    e->excess += agreed[sums];
+    /* what one agreement costs: the quickest process's time of the
+     * previous one (the others' also holds their wait for the slowest);
+     * before the first, the settings' comparison, an allreduce alike */
+    e->agree_cost = agreed[sums] < 0.0 ? -agreed[sums] : 0.0;
+    e->credit -= e->agree_cost;
+    e->excess += e->agree_cost;
     if (agreed[sums + 1] > 0.0) {
         for (int a = 1; a < e->narms; a++)
             e->arm[a].state = ORTHO__ARM_DROPPED;

@@ -105,6 +105,8 @@ struct ortho__select_comm {
     char differs_why[96];
     int node_size;                          /* -1: not detected yet */
     int adapt;                              /* ORTHO_ADAPT: online selection on */
+    double digest_seconds;                  /* this process's time of the settings'
+                                               comparison (an allreduce) [s] */
 };
 
 /* Reads the settings for comm and compares them over its processes (one
