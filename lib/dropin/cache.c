@@ -461,7 +461,8 @@ ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct
         call->cls = cls;
         call->cache = cache;
         dc = online_step(cache, comm, op, dc->x, call);
-        call->start = ortho__adapt_now();
+        if (call->timed)
+            call->start = ortho__adapt_now();
     }
     if (dc->layout == NATIVE || ortho__is_flat(cache->layouts[dc->layout].grid))
         return NULL;

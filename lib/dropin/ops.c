@@ -58,9 +58,11 @@ int ortho_bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Co
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_BCAST,
                                  ortho__dropin_bytes(count, datatype), &run, &call);
     if (grid == NULL)
-        return ortho__dropin_done(comm, &call, PMPI_Bcast(buffer, count, datatype, root, comm));
-    return ortho__dropin_done(comm, &call, ortho__raise(comm, ortho__variant_bcast(&run, comm, buffer, count, datatype, root,
-                                                   grid)));
+        err = PMPI_Bcast(buffer, count, datatype, root, comm);
+    else
+        err = ortho__raise(comm, ortho__variant_bcast(&run, comm, buffer, count, datatype, root,
+                                                      grid));
+    return ortho__dropin_done(comm, &call, err);
 }
 
 int ortho_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
@@ -84,9 +86,11 @@ int ortho_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_REDUCE,
                                  ortho__dropin_bytes(count, datatype), &run, &call);
     if (grid == NULL)
-        return ortho__dropin_done(comm, &call, PMPI_Reduce(sendbuf, recvbuf, count, datatype, op, root, comm));
-    return ortho__dropin_done(comm, &call, ortho__raise(comm, ortho__variant_reduce(&run, comm, sendbuf, recvbuf, count,
-                                                    datatype, op, root, grid)));
+        err = PMPI_Reduce(sendbuf, recvbuf, count, datatype, op, root, comm);
+    else
+        err = ortho__raise(comm, ortho__variant_reduce(&run, comm, sendbuf, recvbuf, count,
+                                                       datatype, op, root, grid));
+    return ortho__dropin_done(comm, &call, err);
 }
 
 int ortho_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype datatype,
@@ -110,9 +114,11 @@ int ortho_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_ALLREDUCE,
                                  ortho__dropin_bytes(count, datatype), &run, &call);
     if (grid == NULL)
-        return ortho__dropin_done(comm, &call, PMPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm));
-    return ortho__dropin_done(comm, &call, ortho__raise(comm, ortho__variant_allreduce(&run, comm, sendbuf, recvbuf, count,
-                                                       datatype, op, grid)));
+        err = PMPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm);
+    else
+        err = ortho__raise(comm, ortho__variant_allreduce(&run, comm, sendbuf, recvbuf, count,
+                                                          datatype, op, grid));
+    return ortho__dropin_done(comm, &call, err);
 }
 
 int ortho_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -137,10 +143,11 @@ int ortho_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
                                 : ortho__dropin_bytes(sendcount, sendtype);
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_GATHER, bytes, &run, &call);
     if (grid == NULL)
-        return ortho__dropin_done(comm, &call, PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                           comm));
-    return ortho__dropin_done(comm, &call, ortho__raise(comm, ortho__variant_gather(&run, comm, sendbuf, sendcount, sendtype,
-                                                    recvbuf, recvcount, recvtype, root, grid)));
+        err = PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+    else
+        err = ortho__raise(comm, ortho__variant_gather(&run, comm, sendbuf, sendcount, sendtype,
+                                                       recvbuf, recvcount, recvtype, root, grid));
+    return ortho__dropin_done(comm, &call, err);
 }
 
 int ortho_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -165,10 +172,11 @@ int ortho_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
                                 : ortho__dropin_bytes(recvcount, recvtype);
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_SCATTER, bytes, &run, &call);
     if (grid == NULL)
-        return ortho__dropin_done(comm, &call, PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root,
-                            comm));
-    return ortho__dropin_done(comm, &call, ortho__raise(comm, ortho__variant_scatter(&run, comm, sendbuf, sendcount, sendtype,
-                                                     recvbuf, recvcount, recvtype, root, grid)));
+        err = PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+    else
+        err = ortho__raise(comm, ortho__variant_scatter(&run, comm, sendbuf, sendcount, sendtype,
+                                                        recvbuf, recvcount, recvtype, root, grid));
+    return ortho__dropin_done(comm, &call, err);
 }
 
 int ortho_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -192,9 +200,11 @@ int ortho_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_ALLGATHER,
                                  ortho__dropin_bytes(recvcount, recvtype), &run, &call);
     if (grid == NULL)
-        return ortho__dropin_done(comm, &call, PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm));
-    return ortho__dropin_done(comm, &call, ortho__raise(comm, ortho__variant_allgather(&run, comm, sendbuf, sendcount, sendtype,
-                                                       recvbuf, recvcount, recvtype, grid)));
+        err = PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+    else
+        err = ortho__raise(comm, ortho__variant_allgather(&run, comm, sendbuf, sendcount, sendtype,
+                                                          recvbuf, recvcount, recvtype, grid));
+    return ortho__dropin_done(comm, &call, err);
 }
 
 int ortho_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -228,11 +238,13 @@ int ortho_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
                         ortho__dropin_bytes((double)total, recvtype) / size, &run, &call);
     }
     if (grid == NULL)
-        return ortho__dropin_done(comm, &call, PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                               recvtype, comm));
-    return ortho__dropin_done(comm, &call, ortho__raise(comm, ortho__variant_allgatherv(&run, comm, sendbuf, sendcount,
-                                                        sendtype, recvbuf, recvcounts, displs,
-                                                        recvtype, grid)));
+        err = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                              comm);
+    else
+        err = ortho__raise(comm, ortho__variant_allgatherv(&run, comm, sendbuf, sendcount, sendtype,
+                                                           recvbuf, recvcounts, displs, recvtype,
+                                                           grid));
+    return ortho__dropin_done(comm, &call, err);
 }
 
 int ortho_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void *recvbuf,
@@ -256,11 +268,13 @@ int ortho_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
         return ortho__raise(comm, err);
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_GATHERV, -1.0, &run, &call);
     if (grid == NULL)
-        return ortho__dropin_done(comm, &call, PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                            recvtype, root, comm));
-    return ortho__dropin_done(comm, &call, ortho__raise(comm, ortho__variant_gatherv(&run, comm, sendbuf, sendcount, sendtype,
-                                                     recvbuf, recvcounts, displs, recvtype,
-                                                     root, grid)));
+        err = PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                           root, comm);
+    else
+        err = ortho__raise(comm, ortho__variant_gatherv(&run, comm, sendbuf, sendcount, sendtype,
+                                                        recvbuf, recvcounts, displs, recvtype, root,
+                                                        grid));
+    return ortho__dropin_done(comm, &call, err);
 }
 
 int ortho_scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
@@ -284,9 +298,11 @@ int ortho_scatterv(const void *sendbuf, const int sendcounts[], const int displs
         return ortho__raise(comm, err);
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_SCATTERV, -1.0, &run, &call);
     if (grid == NULL)
-        return ortho__dropin_done(comm, &call, PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
-                             recvtype, root, comm));
-    return ortho__dropin_done(comm, &call, ortho__raise(comm, ortho__variant_scatterv(&run, comm, sendbuf, sendcounts, displs,
-                                                      sendtype, recvbuf, recvcount, recvtype,
-                                                      root, grid)));
+        err = PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
+                            root, comm);
+    else
+        err = ortho__raise(comm, ortho__variant_scatterv(&run, comm, sendbuf, sendcounts, displs,
+                                                         sendtype, recvbuf, recvcount, recvtype,
+                                                         root, grid));
+    return ortho__dropin_done(comm, &call, err);
 }

@@ -10,6 +10,7 @@
 #include "common/errors.h"
 #include "common/lock.h"
 #include "grid/grid_private.h"
+#include "ortho_model.h"
 #include "select/select_private.h"
 
 static struct {
@@ -242,26 +243,23 @@ int ortho__adapt_shortlist(ortho_op op, int p, int node_size, double bytes,
         n = add(out, n, cap, &c);
     }
     /* measured elsewhere: the measured ratio is the risk, winners first */
-    double ratio[ORTHO__ADAPT_MAX_CANDIDATES];
+    struct { ortho_candidate c; double ratio, risk; } l[ORTHO__ADAPT_MAX_CANDIDATES], t;
     for (int i = 0; i < n; i++) {
-        ratio[i] = measured_ratio(near, n_near, &out[i]);
-        risk[i] = ratio[i] > 0.0 ? fmax(0.05, ratio[i] - 1.0) : params->prior_risk;
+        l[i].c = out[i];
+        l[i].ratio = measured_ratio(near, n_near, &out[i]);
+        l[i].risk = l[i].ratio > 0.0 ? fmax(0.05, l[i].ratio - 1.0) : params->prior_risk;
     }
-    for (int i = 1; i < n; i++) { /* stable: measured winners, unmeasured, measured losers */
-        for (int j = i; j > 0; j--) {
-            double a = ratio[j - 1] > 0.0 ? ratio[j - 1] : 1.0;
-            double b = ratio[j] > 0.0 ? ratio[j] : 1.0;
-            if (b >= a)
-                break;
-            ortho_candidate tc = out[j];
-            double tr = ratio[j], tk = risk[j];
-            out[j] = out[j - 1];
-            ratio[j] = ratio[j - 1];
-            risk[j] = risk[j - 1];
-            out[j - 1] = tc;
-            ratio[j - 1] = tr;
-            risk[j - 1] = tk;
+    /* stable: measured winners, unmeasured (as 1), measured losers */
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && (l[j].ratio > 0.0 ? l[j].ratio : 1.0) <
+                                     (l[j - 1].ratio > 0.0 ? l[j - 1].ratio : 1.0); j--) {
+            t = l[j];
+            l[j] = l[j - 1];
+            l[j - 1] = t;
         }
+    for (int i = 0; i < n; i++) {
+        out[i] = l[i].c;
+        risk[i] = l[i].risk;
     }
     return n;
 }
@@ -313,28 +311,18 @@ void ortho__adapt_agree(MPI_Comm comm, struct ortho__explore *e, int failed)
 
 /* ---- the report -------------------------------------------------------------- */
 
-static void time_text(double s, char *text, size_t len)
-{
-    if (s >= 1.0)
-        snprintf(text, len, "%.3g s", s);
-    else if (s >= 1e-3)
-        snprintf(text, len, "%.3g ms", s * 1e3);
-    else
-        snprintf(text, len, "%.3g us", s * 1e6);
-}
-
 void ortho__adapt_report(const char *label, int size, ortho_op op, const char *range,
                          const struct ortho__explore *e)
 {
     static const char *const state[] = {"not measured", "measuring", "measured",
                                         "stopped: far slower", "no room for its grid"};
-    char line[2048], t[32], name[ORTHO_CANDIDATE_NAME_MAX];
+    char line[2048], t[ORTHO_MODEL_TEXT_MAX], name[ORTHO_CANDIDATE_NAME_MAX];
     int at = snprintf(line, sizeof line, "ortho: %s on %s (%d processes), %s: online: ",
                       ortho_op_name(op), label, size, range);
     for (int a = 0; a < e->narms && at < (int)sizeof line; a++) {
         if (ortho_candidate_name(&e->arm[a].cand, name, (int)sizeof name) != MPI_SUCCESS)
             snprintf(name, sizeof name, "?");
-        time_text(e->arm[a].best, t, sizeof t);
+        ortho_model_time_text(e->arm[a].best, t, (int)sizeof t);
         if (e->arm[a].nsamples > 0)
             at += snprintf(line + at, sizeof line - (size_t)at, "%s%s %s (%d samples%s%s)",
                            a ? ", " : "", name, t, e->arm[a].nsamples,
@@ -348,7 +336,7 @@ void ortho__adapt_report(const char *label, int size, ortho_op op, const char *r
     }
     if (ortho_candidate_name(&e->arm[e->locked].cand, name, (int)sizeof name) != MPI_SUCCESS)
         snprintf(name, sizeof name, "?");
-    time_text(fabs(e->excess), t, sizeof t);
+    ortho_model_time_text(fabs(e->excess), t, (int)sizeof t);
     if (at < (int)sizeof line)
         snprintf(line + at, sizeof line - (size_t)at,
                  "; %s %s (%s); exploring: %ld timed calls of %ld, %s%s than native\n",

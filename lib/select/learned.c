@@ -15,12 +15,8 @@
 #include "common/lock.h"
 #include "ortho_model.h"
 
-struct learned {
-    ortho_model_decision d;
-};
-
 static struct {
-    struct learned *list;
+    ortho_model_decision *list;
     int n, cap;
     int world_rank;    /* -1: unknown */
     int classes;       /* classes locked after exploring */
@@ -44,18 +40,18 @@ void ortho__learned_add(ortho_op op, int p, double lo, double hi, const ortho_ca
     learned.excess += excess;
     int known = 0;
     for (int i = 0; i < learned.n && !known; i++)
-        known = learned.list[i].d.op == op && learned.list[i].d.p == p &&
-                learned.list[i].d.size_lo == lo;
+        known = learned.list[i].op == op && learned.list[i].p == p &&
+                learned.list[i].size_lo == lo;
     if (!known && learned.n == learned.cap) {
         int cap = learned.cap ? 2 * learned.cap : 32;
-        struct learned *l = realloc(learned.list, (size_t)cap * sizeof *l);
+        ortho_model_decision *l = realloc(learned.list, (size_t)cap * sizeof *l);
         if (l != NULL) {
             learned.list = l;
             learned.cap = cap;
         }
     }
     if (!known && learned.n < learned.cap) {
-        ortho_model_decision *d = &learned.list[learned.n++].d;
+        ortho_model_decision *d = &learned.list[learned.n++];
         memset(d, 0, sizeof *d);
         d->op = op;
         d->p = p;
@@ -133,16 +129,10 @@ static void save(const char *path)
     qsort(learned.list, (size_t)learned.n, sizeof *learned.list, by_op_p_size);
     for (int i = 0; !err && i < learned.n;) {
         int j = i;
-        while (j < learned.n && learned.list[j].d.op == learned.list[i].d.op &&
-               learned.list[j].d.p == learned.list[i].d.p)
+        while (j < learned.n && learned.list[j].op == learned.list[i].op &&
+               learned.list[j].p == learned.list[i].p)
             j++;
-        ortho_model_decision group[64];
-        for (int k = i; k < j; k += 64) {
-            int g = j - k < 64 ? j - k : 64;
-            for (int q = 0; q < g; q++)
-                group[q] = learned.list[k + q].d;
-            err = merge(prof, group, g, &added);
-        }
+        err = merge(prof, &learned.list[i], j - i, &added);
         i = j;
     }
     if (!err)
