@@ -9,6 +9,7 @@
 #   bench/adapt.sh --summary [DIR]                   only the summary of DIR's runs
 #   ADAPT_CALLS="20 100 1000" ADAPT_SIZES=2K,10K,100K,1M ADAPT_OPS=... bench/adapt.sh
 #   ADAPT_FIXED=0 bench/adapt.sh ...                 without the fixed candidates' runs
+#   ADAPT_TUNED=0 bench/adapt.sh ...                 without the tuned profile's run
 #
 # Per run (platform, p, native selector) and N: the default path's total
 # time over native's per point. The summary prints
@@ -17,7 +18,11 @@
 #   (b) at the largest N: the geometric-mean speedup t_native / t_default,
 #       next to the best fixed candidate's (each candidate the default path
 #       explored, forced with ORTHO_VARIANT, run N calls: the speedup an
-#       offline choice among the same candidates would give);
+#       offline choice among the same candidates would give) and the
+#       offline ortho-tune profile's (ORTHO_PROFILE, ORTHO_ADAPT=0, N calls;
+#       the profile is taken again, measuring nothing, from the committed
+#       sweep of tune/evidence.sh in results/selection/runs: its decisions
+#       from the tuned sizes 4K ... 1M, native outside them);
 #   (c) from ORTHO_VERBOSE: per class, the timed calls and their cost over
 #       native.
 # Settings: those of bench/sim.sh (scripts/smpi_settings.sh), shared
@@ -26,6 +31,8 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 BUILD=${BUILD:-build-smpi}
+EVAL_BUILD=${EVAL_BUILD:-build}
+TUNED=${ADAPT_TUNED_RUNS:-$ROOT/results/selection/runs}
 BENCH=${BENCH:-$BUILD/bin/ortho-bench}
 TMP=${TMP:-results/tmp/adapt}
 JOBS=${JOBS:-2}
@@ -64,6 +71,30 @@ bench() { # name platform p settings extra-env... -- ortho-bench options
         "$BENCH" --impls dropin --shared --sizes "$SIZES" --ops "$OPS" "$@"
 }
 
+# tuned_profile NAME FILE: the ortho-tune profile of run NAME (platform, p,
+# selector) written to FILE from the committed points (ortho-tune
+# --evaluate --redecide: no simulation); an ompi run's gather was tuned in
+# its own run (NAME-gather, rendezvous sends), so both points are joined.
+tuned_profile() {
+    local name=$1 out=$2 raw=$2.points.csv f
+    [ -f "$TUNED/$name.points.csv" ] || return 1
+    : >"$raw"
+    for f in "$TUNED/$name.points.csv" "$TUNED/$name-gather.points.csv"; do
+        [ -f "$f" ] && cut -d, -f2- "$f" >>"$raw"
+    done
+    "$EVAL_BUILD/bin/ortho-tune" --evaluate "$raw" --redecide -q \
+        --profile "$TUNED/$name.fit.profile" -o "$out" >"$out.log" 2>&1
+}
+
+run_tuned() { # name platform p settings max-calls
+    local name=$1 profile
+    profile="$(cd "$TMP/runs" && pwd)/$name.tuned.profile"
+    tuned_profile "$name" "$profile" || { echo "$name: no tuned profile"; return 0; }
+    bench "$name" "$2" "$3" "$4" ORTHO_PROFILE="$profile" ORTHO_ADAPT=0 -- --calls "$5" \
+        --csv "$TMP/runs/$name.tuned.csv" >"$TMP/runs/$name.tuned.log" 2>&1
+    grep -q "^points:" "$TMP/runs/$name.tuned.log" || echo "$name tuned: FAILED"
+}
+
 run_one() {
     local name=$1 platform=$2 np=$3 sets=$4 n max=0
     mkdir -p "$TMP/runs"
@@ -73,11 +104,12 @@ run_one() {
             --csv "$TMP/runs/$name.calls$n.csv" >"$TMP/runs/$name.calls$n.log" 2>&1
         grep -q "^points:" "$TMP/runs/$name.calls$n.log" || { echo "$name N=$n: FAILED"; return 1; }
     done
+    [ "${ADAPT_TUNED:-1}" = 1 ] && run_tuned "$name" "$platform" "$np" "$sets" "$max"
     [ "${ADAPT_FIXED:-1}" = 1 ] || { echo "$name: done"; return 0; }
     # the candidates the default path explored, each forced for max calls
     grep -o "online: .*; locked\|online: .*; running" "$TMP/runs/$name.calls$max.log" |
         sed 's/^online: //; s/; [a-z]*$//' | tr ',' '\n' | awk '{print $1}' |
-        grep -v '^native$' | sort -u >"$TMP/runs/$name.explored"
+        grep -E '^[a-z]+:[0-9]' | sort -u >"$TMP/runs/$name.explored"
     local op cand
     : >"$TMP/runs/$name.fixed.csv"
     for op in ${OPS//,/ }; do
@@ -115,10 +147,11 @@ def points(f):
     return out
 print('online selection, the default path against native (ortho-bench --calls N, SMPI)')
 print('(a) worst t_default/t_native per N, points above 1.02; (b) at N=%d geometric-mean'
-      ' speedup t_native/t_default and the best fixed candidate\'s; (c) exploring per class:'
+      ' speedup t_native/t_default, the best fixed candidate\'s and the ortho-tune profile\'s'
+      ' (default/tuned: the ratio of the two speedups); (c) exploring per class:'
       ' timed calls (mean), cost over native (mean)' % big)
 hdr = '| run | pts |' + ''.join(' N=%d worst | >1.02 |' % n for n in calls) + \
-      ' (b) default | best fixed | default/best | (c) timed | cost |'
+      ' (b) default | best fixed | default/best | tuned | default/tuned | (c) timed | cost |'
 print(hdr); print('|' + '---|' * (hdr.count('|') - 1))
 for run in runs:
     row = '| %s |' % run
@@ -143,6 +176,13 @@ for run in runs:
         g = math.exp(sum(math.log(nat / t) for t, nat in p.values()) / len(p))
         gb = math.exp(sum(math.log(nat / min(t, nat, fixed[k])) for k, (t, nat) in p.items()) / len(p))
         row += ' %.3f | %.3f | %.0f%% |' % (g, gb, 100 * (g - 1) / (gb - 1) if gb > 1.0005 else 100)
+        ft = os.path.join(d, run + '.tuned.csv')
+        tuned = points(ft) if os.path.exists(ft) else {}
+        if tuned and set(tuned) >= set(p):
+            gt = math.exp(sum(math.log(tuned[k][1] / tuned[k][0]) for k in p) / len(p))
+            row += ' %.3f | %.0f%% |' % (gt, 100 * g / gt)
+        else:
+            row += ' - | - |'
         log = open(os.path.join(d, '%s.calls%d.log' % (run, big))).read()
         cls = re.findall(r'exploring: (\d+) timed calls of \d+, ([\d.e+-]+) (s|ms|us) (slower|faster)', log)
         if cls:
