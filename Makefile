@@ -130,9 +130,24 @@ $(STATIC_LIB): $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/lib/libortho.so: $(LIB_OBJ)
+# The shared libraries export only their interface, through a linker
+# version script: libortho.so the functions include/*.h declares
+# (scripts/public_names.sh, so a function added to a header is exported
+# with it), libortho_mpi.so the MPI names it interposes (C, and Fortran
+# under Open MPI); ortho__ helpers stay inside. Programs and tests link
+# the static archives, which keep every symbol. tests/test_exports.sh checks.
+$(BUILD)/lib/libortho.map: $(wildcard include/*.h) scripts/public_names.sh
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -shared -Wl,-soname,libortho.so.$(SOVERSION) -o $@.$(VERSION) $^ $(LDLIBS)
+	{ echo '{ global:'; scripts/public_names.sh | sed 's/$$/;/'; echo 'local: *; };'; } > $@
+
+$(BUILD)/lib/libortho_mpi.map: Makefile
+	@mkdir -p $(@D)
+	echo '{ global: MPI_*; PMPI_*; mpi_*; pmpi_*; local: *; };' > $@
+
+$(BUILD)/lib/libortho.so: $(LIB_OBJ) $(BUILD)/lib/libortho.map
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,libortho.so.$(SOVERSION) \
+	    -Wl,--version-script=$(BUILD)/lib/libortho.map -o $@.$(VERSION) $(LIB_OBJ) $(LDLIBS)
 	ln -sf libortho.so.$(VERSION) $@.$(SOVERSION)
 	ln -sf libortho.so.$(VERSION) $@
 
@@ -141,8 +156,12 @@ $(BUILD)/lib/libortho_mpi.a: $(INTERPOSE_OBJ) $(LIB_OBJ)
 	ar rcs $@ $^
 
 # -Bsymbolic: the library's calls bind to its own copy, not to a program's.
-$(BUILD)/lib/libortho_mpi.so: $(INTERPOSE_OBJ) $(LIB_OBJ)
-	$(CC) $(LDFLAGS) -shared -Wl,-Bsymbolic -Wl,-soname,libortho_mpi.so -o $@ $^ $(LDLIBS)
+$(BUILD)/lib/libortho_mpi.so: $(INTERPOSE_OBJ) $(LIB_OBJ) $(BUILD)/lib/libortho_mpi.map
+	$(CC) $(LDFLAGS) -shared -Wl,-Bsymbolic -Wl,-soname,libortho_mpi.so.$(SOVERSION) \
+	    -Wl,--version-script=$(BUILD)/lib/libortho_mpi.map \
+	    -o $@.$(VERSION) $(INTERPOSE_OBJ) $(LIB_OBJ) $(LDLIBS)
+	ln -sf libortho_mpi.so.$(VERSION) $@.$(SOVERSION)
+	ln -sf libortho_mpi.so.$(VERSION) $@
 
 $(PC_FILE): ortho.pc.in Makefile
 	@mkdir -p $(@D)
