@@ -104,8 +104,8 @@ $(eval $(call program,ortho-fit,fit/ortho_fit.c fit/cli.c fit/local_costs.c fit/
 $(eval $(call program,ortho-predict,fit/ortho_predict.c fit/cli.c))
 $(eval $(call program,ortho-tune,tune/ortho_tune.c tune/table.c tune/measure.c tune/decide.c tune/check.c tune/lookup.c))
 $(eval $(call program,ortho-bench,bench/ortho_bench.c bench/ops.c bench/bounds.c bench/cli.c))
-$(eval $(call program,jacobi,apps/jacobi/main.c apps/jacobi/comm.c apps/jacobi/iterate.c apps/jacobi/problem.c))
-$(eval $(call program,pab,apps/pab/main.c apps/pab/coeffs.c apps/pab/ode.c apps/pab/comm.c apps/pab/start.c apps/pab/solver.c apps/pab/predict.c apps/pab/check.c apps/pab/converge.c apps/pab/charge.c))
+$(eval $(call program,ortho-jacobi,apps/jacobi/main.c apps/jacobi/comm.c apps/jacobi/iterate.c apps/jacobi/problem.c))
+$(eval $(call program,ortho-pab,apps/pab/main.c apps/pab/coeffs.c apps/pab/ode.c apps/pab/comm.c apps/pab/start.c apps/pab/solver.c apps/pab/predict.c apps/pab/check.c apps/pab/converge.c apps/pab/charge.c))
 
 # ---- rules ----------------------------------------------------------------
 .PHONY: all lib check check-smpi demo demo-allgather install uninstall clean
@@ -195,8 +195,8 @@ check-smpi:
 
 # The project's demo: the Jacobi iteration, its three variants with native,
 # orthogonal and automatic communication, checked against a sequential solve.
-demo: $(BUILD)/bin/jacobi
-	BUILD=$(BUILD) scripts/mpirun.sh -n 4 $(BUILD)/bin/jacobi --check
+demo: $(BUILD)/bin/ortho-jacobi
+	BUILD=$(BUILD) scripts/mpirun.sh -n 4 $(BUILD)/bin/ortho-jacobi --check
 
 # MPI_Allgather against ortho_2d_allgather, timed and checked.
 demo-allgather: $(BUILD)/bin/ortho-demo
