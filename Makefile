@@ -101,7 +101,7 @@ endef
 # ---- programs -------------------------------------------------------------
 $(eval $(call program,ortho-demo,examples/allgather_demo.c))
 $(eval $(call program,ortho-fit,fit/ortho_fit.c fit/cli.c fit/local_costs.c fit/plot.c))
-$(eval $(call program,ortho-predict,fit/ortho_predict.c fit/cli.c))
+$(eval $(call program,ortho-predict,fit/ortho_predict.c fit/cli.c fit/profiles_dir.c))
 $(eval $(call program,ortho-tune,tune/ortho_tune.c tune/table.c tune/measure.c tune/decide.c tune/check.c tune/lookup.c))
 $(eval $(call program,ortho-bench,bench/ortho_bench.c bench/ops.c bench/bounds.c bench/cli.c))
 $(eval $(call program,ortho-jacobi,apps/jacobi/main.c apps/jacobi/comm.c apps/jacobi/iterate.c apps/jacobi/problem.c))
@@ -253,23 +253,90 @@ check-leaks: $(BUILD)/tests/leaks/churn
 check-layers: lib $(PROGRAMS)
 	BUILD=$(BUILD) scripts/check_layers.sh --rooms
 
+# The API reference from the headers' comments (Doxyfile): HTML in
+# $(BUILD)/doc/html, man 3 pages (one per header, a link page per function)
+# in $(BUILD)/doc/man/man3. A second, silent pass without EXTRACT_ALL lists
+# the public functions that have no doc comment of their own.
+DOC_DIR := $(BUILD)/doc
+DOXYGEN_ENV = ORTHO_VERSION=$(VERSION) ORTHO_DOC_DIR=$(DOC_DIR)
+.PHONY: doc
+doc:
+	@command -v doxygen >/dev/null || \
+	    { echo "make doc: doxygen not found (scripts/setup.sh installs it)" >&2; exit 1; }
+	rm -rf $(DOC_DIR) && mkdir -p $(DOC_DIR)
+	$(DOXYGEN_ENV) doxygen Doxyfile
+	@# doxygen 1.9 starts lines with a quote from the comments ('native'),
+	@# which troff reads as a request: escape them.
+	sed -i "s/^'/\\\\\&'/" $(DOC_DIR)/man/man3/*.3
+	{ cat Doxyfile; printf '%s\n' 'EXTRACT_ALL = NO' 'GENERATE_HTML = NO' 'GENERATE_MAN = NO' \
+	    'WARN_LOGFILE = $(DOC_DIR)/undocumented.txt'; } | $(DOXYGEN_ENV) doxygen - 2>/dev/null
+	@sed -n 's/.*Member \(ortho_[a-z0-9_]*\)(.*(function) of file \([^ ]*\) .*/\1 (\2)/p' \
+	    $(DOC_DIR)/undocumented.txt > $(DOC_DIR)/undocumented-functions.txt
+	@echo "doc: $(DOC_DIR)/html/index.html, $$(ls $(DOC_DIR)/man/man3 | wc -l) man 3 pages;" \
+	    "$$(grep -c 'warning:' $(DOC_DIR)/warnings.txt) doxygen warnings ($(DOC_DIR)/warnings.txt);" \
+	    "public functions without a doc comment of their own:" \
+	    "$$(wc -l < $(DOC_DIR)/undocumented-functions.txt)"
+	@sed 's/^/  /' $(DOC_DIR)/undocumented-functions.txt
+
+# Where make install puts things under PREFIX (DESTDIR for staging):
+#   bin/                  the tools and demos (linked with libortho.a: no
+#                         search path needed for ortho itself)
+#   include/, lib/        headers, libortho.a/.so, libortho_mpi.a/.so,
+#                         lib/pkgconfig/ortho.pc (its Libs carry an rpath)
+#   share/ortho/profiles  the paper's profiles (ortho-predict --help names it)
+#   share/doc/ortho       README.md, LICENSE, docs/, examples/, html/ (make doc)
+#   share/man/man1, man3  a page per installed program (man/), per public
+#                         function (make doc; skipped with a warning when
+#                         doxygen is missing, which make installcheck fails)
+DEST       = $(DESTDIR)$(PREFIX)
+DOC_DEST   = $(DEST)/share/doc/ortho
+MAN_DEST   = $(DEST)/share/man
+PC_INSTALL = sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+                 -e 's|@LIBS_PRIVATE@|$(LIBS_PRIVATE)|' ortho.pc.in
 install: lib $(PROGRAMS)
-	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
-	install -m 644 include/*.h $(DESTDIR)$(PREFIX)/include
-	install -m 644 $(STATIC_LIB) $(DESTDIR)$(PREFIX)/lib
-	install -m 755 $(BUILD)/lib/libortho.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib
-	ln -sf libortho.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libortho.so.$(SOVERSION)
-	ln -sf libortho.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libortho.so
-	$(if $(INTERPOSE_LIBS),install -m 755 $(INTERPOSE_LIBS) $(DESTDIR)$(PREFIX)/lib)
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
-	    -e 's|@LIBS_PRIVATE@|$(LIBS_PRIVATE)|' ortho.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ortho.pc
-	$(if $(PROGRAMS),install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin)
+	install -d $(DEST)/include $(DEST)/lib/pkgconfig $(DEST)/bin $(DEST)/share/ortho/profiles \
+	    $(DOC_DEST)/docs $(DOC_DEST)/examples $(MAN_DEST)/man1 $(MAN_DEST)/man3
+	install -m 644 include/*.h $(DEST)/include
+	install -m 644 $(STATIC_LIB) $(DEST)/lib
+	install -m 755 $(BUILD)/lib/libortho.so.$(VERSION) $(DEST)/lib
+	ln -sf libortho.so.$(VERSION) $(DEST)/lib/libortho.so.$(SOVERSION)
+	ln -sf libortho.so.$(VERSION) $(DEST)/lib/libortho.so
+	$(if $(INTERPOSE_LIBS),install -m 644 $(BUILD)/lib/libortho_mpi.a $(DEST)/lib)
+	$(if $(INTERPOSE_LIBS),install -m 755 $(BUILD)/lib/libortho_mpi.so.$(VERSION) $(DEST)/lib)
+	$(if $(INTERPOSE_LIBS),ln -sf libortho_mpi.so.$(VERSION) $(DEST)/lib/libortho_mpi.so.$(SOVERSION))
+	$(if $(INTERPOSE_LIBS),ln -sf libortho_mpi.so.$(VERSION) $(DEST)/lib/libortho_mpi.so)
+	$(PC_INSTALL) > $(DEST)/lib/pkgconfig/ortho.pc
+	$(if $(PROGRAMS),install -m 755 $(PROGRAMS) $(DEST)/bin)
+	install -m 644 profiles/*.profile $(DEST)/share/ortho/profiles
+	install -m 644 README.md LICENSE $(DOC_DEST)
+	install -m 644 docs/*.md $(DOC_DEST)/docs
+	install -m 644 examples/*.c examples/*.F90 $(DOC_DEST)/examples
+	install -m 644 $(patsubst %,man/%.1,$(notdir $(PROGRAMS))) $(MAN_DEST)/man1
+	@if command -v doxygen >/dev/null; then \
+	    $(MAKE) --no-print-directory doc && \
+	    cp $(DOC_DIR)/man/man3/*.3 $(MAN_DEST)/man3 && \
+	    rm -rf $(DOC_DEST)/html && cp -R $(DOC_DIR)/html $(DOC_DEST)/html; \
+	else \
+	    echo "install: doxygen not found: no man 3 pages, no HTML reference" \
+	         "(scripts/setup.sh installs it)" >&2; \
+	fi
 
 uninstall:
-	rm -f $(addprefix $(DESTDIR)$(PREFIX)/include/,$(notdir $(wildcard include/*.h)))
-	rm -f $(DESTDIR)$(PREFIX)/lib/libortho.* $(DESTDIR)$(PREFIX)/lib/libortho_mpi.*
-	rm -f $(DESTDIR)$(PREFIX)/lib/pkgconfig/ortho.pc
-	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(notdir $(PROGRAMS)))
+	rm -f $(addprefix $(DEST)/include/,$(notdir $(wildcard include/*.h)))
+	rm -f $(DEST)/lib/libortho.* $(DEST)/lib/libortho_mpi.*
+	rm -f $(DEST)/lib/pkgconfig/ortho.pc
+	rm -f $(addprefix $(DEST)/bin/,$(notdir $(PROGRAMS)))
+	rm -f $(patsubst %,$(MAN_DEST)/man1/%.1,$(notdir $(PROGRAMS)))
+	rm -f $(MAN_DEST)/man3/ortho*.3
+	rm -rf $(DEST)/share/ortho $(DOC_DEST)
+
+# make install into a temporary prefix, then use it as a user would: the
+# examples built with pkg-config alone and run without LD_LIBRARY_PATH,
+# every installed program, man pages, docs, profiles
+# (tests/test_installcheck.sh; also part of make check).
+.PHONY: installcheck
+installcheck: lib $(PROGRAMS)
+	BUILD=$(BUILD) tests/test_installcheck.sh
 
 clean:
 	rm -rf build build-openmpi build-smpi

@@ -36,6 +36,7 @@ TABLE=(
     "test_pab: 1 2 3 4 5 6"
     "test_jacobi: 1 2 3 4 5 6"
     "test_exports: 1"
+    "test_installcheck: 1"
 )
 
 passed=0
