@@ -1,13 +1,20 @@
 # ortho: build, test, install.
 #
-#   make                    libortho.a, libortho.so, ortho.pc and the programs, in build/
-#   make check              the layering check, then the test suite under mpiexec (tests/run_tests.sh)
-#   make demo               the Jacobi demo on 4 processes
+#   make                    libortho.a/.so, libortho_mpi.a/.so, ortho.pc, the programs and
+#                           the test programs, in build/
+#   make check              the layering check, then the test suite under mpiexec
+#                           (tests/run_tests.sh; the export check and installcheck among them)
+#   make demo               the Jacobi demo (ortho-jacobi --check) on 4 processes
+#   make demo-allgather     MPI_Allgather against ortho_2d_allgather on 4 processes
+#   make bench NP="4 8"     ortho-bench under this machine's MPI; make bench-sim: simulated
 #   make MPI=openmpi ...    the same with Open MPI (mpicc.openmpi, mpiexec.openmpi), in build-openmpi/
-#   make install PREFIX=/opt/ortho
+#   make doc                HTML API reference and man 3 pages from include/*.h (doxygen)
+#   make install PREFIX=/opt/ortho    (DESTDIR= for staging); make uninstall
+#   make installcheck       install into a temporary prefix and use it from there
 #   make WERROR=1           warnings are errors (CI)
 #   make SANITIZE=address   or undefined; run with ASAN_OPTIONS=detect_leaks=0
 #   make SMPI=1             the same sources built with SimGrid's smpicc, in build-smpi/
+#   make check-smpi, check-leaks, check-layers, fuzz: see their rules below
 #
 # Every .c file under lib/<module>/ goes into the library; a new module is a
 # new folder. Programs are declared with $(call program,...) below.
@@ -89,7 +96,7 @@ endif
 PROGRAMS  :=
 ALL_OBJ   := $(LIB_OBJ) $(TEST_SUPPORT_OBJ) $(HARNESS_BIN:=.o) $(INTERPOSE_OBJ)
 
-# $(call program,NAME,SOURCES): build/bin/NAME from SOURCES and the static library.
+# $(call program,NAME,SOURCES): $(BUILD)/bin/NAME from SOURCES and the static library.
 define program
 PROGRAMS += $(BUILD)/bin/$(1)
 ALL_OBJ  += $(2:%.c=$(BUILD)/%.o)
@@ -202,11 +209,13 @@ demo: $(BUILD)/bin/ortho-jacobi
 demo-allgather: $(BUILD)/bin/ortho-demo
 	BUILD=$(BUILD) scripts/mpirun.sh -n 4 $(BUILD)/bin/ortho-demo
 
-# ortho-bench (docs/bench.md): real MPI on this machine, and the simulated
-# clusters of platforms/ (smpicc build in build-smpi/, results in results/sim/).
+# ortho-bench (docs/bench.md): real MPI on this machine at the process
+# counts of NP (default "4 8"; make bench NP=6, NP="2 4 6"; results and a
+# figure in results/tmp/bench/), and the simulated clusters of platforms/
+# (smpicc build in build-smpi/, results in results/sim/).
 .PHONY: bench bench-sim
 bench: $(BUILD)/bin/ortho-bench
-	BUILD=$(BUILD) bench/mpi.sh
+	BUILD=$(BUILD) $(if $(NP),NP="$(NP)") bench/mpi.sh
 
 bench-sim:
 	$(MAKE) SMPI=1 BUILD=build-smpi build-smpi/bin/ortho-bench

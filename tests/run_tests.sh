@@ -37,6 +37,7 @@ TABLE=(
     "test_jacobi: 1 2 3 4 5 6"
     "test_exports: 1"
     "test_installcheck: 1"
+    "test_plot: 4"
 )
 
 passed=0
