@@ -277,6 +277,10 @@ doc:
 	@# doxygen 1.9 starts lines with a quote from the comments ('native'),
 	@# which troff reads as a request: escape them.
 	sed -i "s/^'/\\\\\&'/" $(DOC_DIR)/man/man3/*.3
+	@# MAN_LINKS also makes a page per struct field (dims.3, p.3, ...) and
+	@# one for the folder: keep the ortho names only, fields stay on their
+	@# struct's page.
+	find $(DOC_DIR)/man/man3 -name '*.3' ! -iname 'ortho*' -delete
 	{ cat Doxyfile; printf '%s\n' 'EXTRACT_ALL = NO' 'GENERATE_HTML = NO' 'GENERATE_MAN = NO' \
 	    'WARN_LOGFILE = $(DOC_DIR)/undocumented.txt'; } | $(DOXYGEN_ENV) doxygen - 2>/dev/null
 	@sed -n 's/.*Member \(ortho_[a-z0-9_]*\)(.*(function) of file \([^ ]*\) .*/\1 (\2)/p' \

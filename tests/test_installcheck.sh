@@ -106,6 +106,16 @@ done
 for header in include/*.h; do
     man_ok "man3/$(basename "$header").3"
 done
+# only ortho's names in the shared man3 folder, every link page resolved
+for page in "$mandir"/man3/*.3; do
+    case $(basename "$page") in
+    ortho* | ORTHO*) ;;
+    *) fail "man3/$(basename "$page"): not an ortho name" ;;
+    esac
+    if head -n 1 "$page" | grep -q '^\.so '; then
+        [ -f "$mandir/$(head -n 1 "$page" | cut -d' ' -f2)" ] || fail "$page: its target is missing"
+    fi
+done
 MANWIDTH=80 man -M "$mandir" 3 ortho_grid_create 2>/dev/null | grep -q 'ortho_grid_create' ||
     fail "man -M $mandir 3 ortho_grid_create shows no page"
 for doc in README.md LICENSE $(cd "$src" && ls docs/*.md); do
