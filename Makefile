@@ -340,7 +340,7 @@ uninstall:
 	rm -f $(DEST)/lib/pkgconfig/ortho.pc
 	rm -f $(addprefix $(DEST)/bin/,$(notdir $(PROGRAMS)))
 	rm -f $(patsubst %,$(MAN_DEST)/man1/%.1,$(notdir $(PROGRAMS)))
-	rm -f $(MAN_DEST)/man3/ortho*.3
+	rm -f $(MAN_DEST)/man3/ortho*.3 $(MAN_DEST)/man3/ORTHO*.3
 	rm -rf $(DEST)/share/ortho $(DOC_DEST)
 
 # make install into a temporary prefix, then use it as a user would: the
