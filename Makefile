@@ -172,8 +172,7 @@ $(BUILD)/lib/libortho_mpi.so: $(INTERPOSE_OBJ) $(LIB_OBJ) $(BUILD)/lib/libortho_
 
 $(PC_FILE): ortho.pc.in Makefile
 	@mkdir -p $(@D)
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
-	    -e 's|@LIBS_PRIVATE@|$(LIBS_PRIVATE)|' $< > $@
+	$(PC_INSTALL) > $@
 
 $(TEST_BIN): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT_OBJ) $(STATIC_LIB)
 	@mkdir -p $(@D)
