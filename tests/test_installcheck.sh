@@ -6,8 +6,9 @@
 #    needs libortho.so.0 and finds the installed one (the .pc's rpath) and
 #    runs correctly; unmodified runs with the installed libortho_mpi.so
 #    preloaded and ortho reports its decisions;
-#  - every installed program answers --help (exit 0), and ortho-predict
-#    names the installed profiles, which it reads;
+#  - every installed program answers --help (exit 0), and --version with
+#    the Makefile's VERSION where --help offers it; ortho-predict names the
+#    installed profiles, which it reads;
 #  - a man 1 page for every installed program, a man 3 page for every
 #    public function (scripts/public_names.sh), rendered by man without
 #    warnings; README.md, LICENSE, docs/*.md and the profiles installed.
@@ -37,7 +38,8 @@ grep '^install: ' "$work/install.log" >&2
 # ---- pkg-config and the examples ------------------------------------------
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 flags=$(pkg-config --cflags --libs ortho) || { fail "pkg-config does not find ortho"; flags=; }
-[ "$(pkg-config --modversion ortho 2>/dev/null)" = "$(sed -n 's/^VERSION *:= *//p' Makefile)" ] ||
+version=$(sed -n 's/^VERSION *:= *//p' Makefile)
+[ "$(pkg-config --modversion ortho 2>/dev/null)" = "$version" ] ||
     fail "pkg-config --modversion ortho differs from the Makefile's VERSION"
 for ex in allgather_demo unmodified; do
     # shellcheck disable=SC2086  # the flags are words
@@ -74,6 +76,11 @@ for prog in $programs; do
     "${mpiexec[@]}" -n 1 "$prefix/bin/$prog" --help >"$work/help" 2>&1 </dev/null ||
         { cat "$work/help" >&2; fail "$prog --help failed"; }
     [ -s "$work/help" ] || fail "$prog --help printed nothing"
+    if grep -q -- '--version' "$work/help"; then
+        "${mpiexec[@]}" -n 1 "$prefix/bin/$prog" --version >"$work/version" 2>&1 </dev/null ||
+            { cat "$work/version" >&2; fail "$prog --version failed"; }
+        grep -qF "$version" "$work/version" || fail "$prog --version does not say $version"
+    fi
 done
 if [ -x "$prefix/bin/ortho-predict" ]; then
     "$prefix/bin/ortho-predict" --help 2>&1 | grep -qF "$prefix/share/ortho/profiles" ||
