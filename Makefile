@@ -1,13 +1,20 @@
 # ortho: build, test, install.
 #
-#   make                    libortho.a, libortho.so, ortho.pc and the programs, in build/
-#   make check              the layering check, then the test suite under mpiexec (tests/run_tests.sh)
-#   make demo               the Jacobi demo on 4 processes
+#   make                    libortho.a/.so, libortho_mpi.a/.so, ortho.pc, the programs and
+#                           the test programs, in build/
+#   make check              the layering check, then the test suite under mpiexec
+#                           (tests/run_tests.sh; the export check and installcheck among them)
+#   make demo               the Jacobi demo (ortho-jacobi --check) on 4 processes
+#   make demo-allgather     MPI_Allgather against ortho_2d_allgather on 4 processes
+#   make bench NP="4 8"     ortho-bench under this machine's MPI; make bench-sim: simulated
 #   make MPI=openmpi ...    the same with Open MPI (mpicc.openmpi, mpiexec.openmpi), in build-openmpi/
-#   make install PREFIX=/opt/ortho
+#   make doc                HTML API reference and man 3 pages from include/*.h (doxygen)
+#   make install PREFIX=/opt/ortho    (DESTDIR= for staging); make uninstall
+#   make installcheck       install into a temporary prefix and use it from there
 #   make WERROR=1           warnings are errors (CI)
 #   make SANITIZE=address   or undefined; run with ASAN_OPTIONS=detect_leaks=0
 #   make SMPI=1             the same sources built with SimGrid's smpicc, in build-smpi/
+#   make check-smpi, check-leaks, check-layers, fuzz: see their rules below
 #
 # Every .c file under lib/<module>/ goes into the library; a new module is a
 # new folder. Programs are declared with $(call program,...) below.
@@ -89,7 +96,7 @@ endif
 PROGRAMS  :=
 ALL_OBJ   := $(LIB_OBJ) $(TEST_SUPPORT_OBJ) $(HARNESS_BIN:=.o) $(INTERPOSE_OBJ)
 
-# $(call program,NAME,SOURCES): build/bin/NAME from SOURCES and the static library.
+# $(call program,NAME,SOURCES): $(BUILD)/bin/NAME from SOURCES and the static library.
 define program
 PROGRAMS += $(BUILD)/bin/$(1)
 ALL_OBJ  += $(2:%.c=$(BUILD)/%.o)
@@ -101,11 +108,11 @@ endef
 # ---- programs -------------------------------------------------------------
 $(eval $(call program,ortho-demo,examples/allgather_demo.c))
 $(eval $(call program,ortho-fit,fit/ortho_fit.c fit/cli.c fit/local_costs.c fit/plot.c))
-$(eval $(call program,ortho-predict,fit/ortho_predict.c fit/cli.c))
+$(eval $(call program,ortho-predict,fit/ortho_predict.c fit/cli.c fit/profiles_dir.c))
 $(eval $(call program,ortho-tune,tune/ortho_tune.c tune/table.c tune/measure.c tune/decide.c tune/check.c tune/lookup.c))
 $(eval $(call program,ortho-bench,bench/ortho_bench.c bench/ops.c bench/bounds.c bench/cli.c))
-$(eval $(call program,jacobi,apps/jacobi/main.c apps/jacobi/comm.c apps/jacobi/iterate.c apps/jacobi/problem.c))
-$(eval $(call program,pab,apps/pab/main.c apps/pab/coeffs.c apps/pab/ode.c apps/pab/comm.c apps/pab/start.c apps/pab/solver.c apps/pab/predict.c apps/pab/check.c apps/pab/converge.c apps/pab/charge.c))
+$(eval $(call program,ortho-jacobi,apps/jacobi/main.c apps/jacobi/comm.c apps/jacobi/iterate.c apps/jacobi/problem.c))
+$(eval $(call program,ortho-pab,apps/pab/main.c apps/pab/coeffs.c apps/pab/ode.c apps/pab/comm.c apps/pab/start.c apps/pab/solver.c apps/pab/predict.c apps/pab/check.c apps/pab/converge.c apps/pab/charge.c))
 
 # ---- rules ----------------------------------------------------------------
 .PHONY: all lib check check-smpi demo demo-allgather install uninstall clean
@@ -130,9 +137,24 @@ $(STATIC_LIB): $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/lib/libortho.so: $(LIB_OBJ)
+# The shared libraries export only their interface, through a linker
+# version script: libortho.so the functions include/*.h declares
+# (scripts/public_names.sh, so a function added to a header is exported
+# with it), libortho_mpi.so the MPI names it interposes (C, and Fortran
+# under Open MPI); ortho__ helpers stay inside. Programs and tests link
+# the static archives, which keep every symbol. tests/test_exports.sh checks.
+$(BUILD)/lib/libortho.map: $(wildcard include/*.h) scripts/public_names.sh
 	@mkdir -p $(@D)
-	$(CC) $(LDFLAGS) -shared -Wl,-soname,libortho.so.$(SOVERSION) -o $@.$(VERSION) $^ $(LDLIBS)
+	{ echo '{ global:'; scripts/public_names.sh | sed 's/$$/;/'; echo 'local: *; };'; } > $@
+
+$(BUILD)/lib/libortho_mpi.map: Makefile
+	@mkdir -p $(@D)
+	echo '{ global: MPI_*; PMPI_*; mpi_*; pmpi_*; local: *; };' > $@
+
+$(BUILD)/lib/libortho.so: $(LIB_OBJ) $(BUILD)/lib/libortho.map
+	@mkdir -p $(@D)
+	$(CC) $(LDFLAGS) -shared -Wl,-soname,libortho.so.$(SOVERSION) \
+	    -Wl,--version-script=$(BUILD)/lib/libortho.map -o $@.$(VERSION) $(LIB_OBJ) $(LDLIBS)
 	ln -sf libortho.so.$(VERSION) $@.$(SOVERSION)
 	ln -sf libortho.so.$(VERSION) $@
 
@@ -141,13 +163,16 @@ $(BUILD)/lib/libortho_mpi.a: $(INTERPOSE_OBJ) $(LIB_OBJ)
 	ar rcs $@ $^
 
 # -Bsymbolic: the library's calls bind to its own copy, not to a program's.
-$(BUILD)/lib/libortho_mpi.so: $(INTERPOSE_OBJ) $(LIB_OBJ)
-	$(CC) $(LDFLAGS) -shared -Wl,-Bsymbolic -Wl,-soname,libortho_mpi.so -o $@ $^ $(LDLIBS)
+$(BUILD)/lib/libortho_mpi.so: $(INTERPOSE_OBJ) $(LIB_OBJ) $(BUILD)/lib/libortho_mpi.map
+	$(CC) $(LDFLAGS) -shared -Wl,-Bsymbolic -Wl,-soname,libortho_mpi.so.$(SOVERSION) \
+	    -Wl,--version-script=$(BUILD)/lib/libortho_mpi.map \
+	    -o $@.$(VERSION) $(INTERPOSE_OBJ) $(LIB_OBJ) $(LDLIBS)
+	ln -sf libortho_mpi.so.$(VERSION) $@.$(SOVERSION)
+	ln -sf libortho_mpi.so.$(VERSION) $@
 
 $(PC_FILE): ortho.pc.in Makefile
 	@mkdir -p $(@D)
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
-	    -e 's|@LIBS_PRIVATE@|$(LIBS_PRIVATE)|' $< > $@
+	$(PC_INSTALL) > $@
 
 $(TEST_BIN): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT_OBJ) $(STATIC_LIB)
 	@mkdir -p $(@D)
@@ -176,18 +201,20 @@ check-smpi:
 
 # The project's demo: the Jacobi iteration, its three variants with native,
 # orthogonal and automatic communication, checked against a sequential solve.
-demo: $(BUILD)/bin/jacobi
-	BUILD=$(BUILD) scripts/mpirun.sh -n 4 $(BUILD)/bin/jacobi --check
+demo: $(BUILD)/bin/ortho-jacobi
+	BUILD=$(BUILD) scripts/mpirun.sh -n 4 $(BUILD)/bin/ortho-jacobi --check
 
 # MPI_Allgather against ortho_2d_allgather, timed and checked.
 demo-allgather: $(BUILD)/bin/ortho-demo
 	BUILD=$(BUILD) scripts/mpirun.sh -n 4 $(BUILD)/bin/ortho-demo
 
-# ortho-bench (docs/bench.md): real MPI on this machine, and the simulated
-# clusters of platforms/ (smpicc build in build-smpi/, results in results/sim/).
+# ortho-bench (docs/bench.md): real MPI on this machine at the process
+# counts of NP (default "4 8"; make bench NP=6, NP="2 4 6"; results and a
+# figure in results/tmp/bench/), and the simulated clusters of platforms/
+# (smpicc build in build-smpi/, results in results/sim/).
 .PHONY: bench bench-sim
 bench: $(BUILD)/bin/ortho-bench
-	BUILD=$(BUILD) bench/mpi.sh
+	BUILD=$(BUILD) $(if $(NP),NP="$(NP)") bench/mpi.sh
 
 bench-sim:
 	$(MAKE) SMPI=1 BUILD=build-smpi build-smpi/bin/ortho-bench
@@ -234,23 +261,94 @@ check-leaks: $(BUILD)/tests/leaks/churn
 check-layers: lib $(PROGRAMS)
 	BUILD=$(BUILD) scripts/check_layers.sh --rooms
 
+# The API reference from the headers' comments (Doxyfile): HTML in
+# $(BUILD)/doc/html, man 3 pages (one per header, a link page per function)
+# in $(BUILD)/doc/man/man3. A second, silent pass without EXTRACT_ALL lists
+# the public functions that have no doc comment of their own.
+DOC_DIR := $(BUILD)/doc
+DOXYGEN_ENV = ORTHO_VERSION=$(VERSION) ORTHO_DOC_DIR=$(DOC_DIR)
+.PHONY: doc
+doc:
+	@command -v doxygen >/dev/null || \
+	    { echo "make doc: doxygen not found (scripts/setup.sh installs it)" >&2; exit 1; }
+	rm -rf $(DOC_DIR) && mkdir -p $(DOC_DIR)
+	$(DOXYGEN_ENV) doxygen Doxyfile
+	@# doxygen 1.9 starts lines with a quote from the comments ('native'),
+	@# which troff reads as a request: escape them.
+	sed -i "s/^'/\\\\\&'/" $(DOC_DIR)/man/man3/*.3
+	@# MAN_LINKS also makes a page per struct field (dims.3, p.3, ...) and
+	@# one for the folder: keep the ortho names only, fields stay on their
+	@# struct's page.
+	find $(DOC_DIR)/man/man3 -name '*.3' ! -iname 'ortho*' -delete
+	{ cat Doxyfile; printf '%s\n' 'EXTRACT_ALL = NO' 'GENERATE_HTML = NO' 'GENERATE_MAN = NO' \
+	    'WARN_LOGFILE = $(DOC_DIR)/undocumented.txt'; } | $(DOXYGEN_ENV) doxygen - 2>/dev/null
+	@sed -n 's/.*Member \(ortho_[a-z0-9_]*\)(.*(function) of file \([^ ]*\) .*/\1 (\2)/p' \
+	    $(DOC_DIR)/undocumented.txt > $(DOC_DIR)/undocumented-functions.txt
+	@echo "doc: $(DOC_DIR)/html/index.html, $$(ls $(DOC_DIR)/man/man3 | wc -l) man 3 pages;" \
+	    "$$(grep -c 'warning:' $(DOC_DIR)/warnings.txt) doxygen warnings ($(DOC_DIR)/warnings.txt);" \
+	    "public functions without a doc comment of their own:" \
+	    "$$(wc -l < $(DOC_DIR)/undocumented-functions.txt)"
+	@sed 's/^/  /' $(DOC_DIR)/undocumented-functions.txt
+
+# Where make install puts things under PREFIX (DESTDIR for staging):
+#   bin/                  the tools and demos (linked with libortho.a: no
+#                         search path needed for ortho itself)
+#   include/, lib/        headers, libortho.a/.so, libortho_mpi.a/.so,
+#                         lib/pkgconfig/ortho.pc (its Libs carry an rpath)
+#   share/ortho/profiles  the paper's profiles (ortho-predict --help names it)
+#   share/doc/ortho       README.md, LICENSE, docs/, examples/, html/ (make doc)
+#   share/man/man1, man3  a page per installed program (man/), per public
+#                         function (make doc; skipped with a warning when
+#                         doxygen is missing, which make installcheck fails)
+DEST       = $(DESTDIR)$(PREFIX)
+DOC_DEST   = $(DEST)/share/doc/ortho
+MAN_DEST   = $(DEST)/share/man
+PC_INSTALL = sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
+                 -e 's|@LIBS_PRIVATE@|$(LIBS_PRIVATE)|' ortho.pc.in
 install: lib $(PROGRAMS)
-	install -d $(DESTDIR)$(PREFIX)/include $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
-	install -m 644 include/*.h $(DESTDIR)$(PREFIX)/include
-	install -m 644 $(STATIC_LIB) $(DESTDIR)$(PREFIX)/lib
-	install -m 755 $(BUILD)/lib/libortho.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib
-	ln -sf libortho.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libortho.so.$(SOVERSION)
-	ln -sf libortho.so.$(VERSION) $(DESTDIR)$(PREFIX)/lib/libortho.so
-	$(if $(INTERPOSE_LIBS),install -m 755 $(INTERPOSE_LIBS) $(DESTDIR)$(PREFIX)/lib)
-	sed -e 's|@PREFIX@|$(PREFIX)|' -e 's|@VERSION@|$(VERSION)|' \
-	    -e 's|@LIBS_PRIVATE@|$(LIBS_PRIVATE)|' ortho.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/ortho.pc
-	$(if $(PROGRAMS),install -m 755 $(PROGRAMS) $(DESTDIR)$(PREFIX)/bin)
+	install -d $(DEST)/include $(DEST)/lib/pkgconfig $(DEST)/bin $(DEST)/share/ortho/profiles \
+	    $(DOC_DEST)/docs $(DOC_DEST)/examples $(MAN_DEST)/man1 $(MAN_DEST)/man3
+	install -m 644 include/*.h $(DEST)/include
+	install -m 644 $(STATIC_LIB) $(DEST)/lib
+	install -m 755 $(BUILD)/lib/libortho.so.$(VERSION) $(DEST)/lib
+	ln -sf libortho.so.$(VERSION) $(DEST)/lib/libortho.so.$(SOVERSION)
+	ln -sf libortho.so.$(VERSION) $(DEST)/lib/libortho.so
+	$(if $(INTERPOSE_LIBS),install -m 644 $(BUILD)/lib/libortho_mpi.a $(DEST)/lib)
+	$(if $(INTERPOSE_LIBS),install -m 755 $(BUILD)/lib/libortho_mpi.so.$(VERSION) $(DEST)/lib)
+	$(if $(INTERPOSE_LIBS),ln -sf libortho_mpi.so.$(VERSION) $(DEST)/lib/libortho_mpi.so.$(SOVERSION))
+	$(if $(INTERPOSE_LIBS),ln -sf libortho_mpi.so.$(VERSION) $(DEST)/lib/libortho_mpi.so)
+	$(PC_INSTALL) > $(DEST)/lib/pkgconfig/ortho.pc
+	$(if $(PROGRAMS),install -m 755 $(PROGRAMS) $(DEST)/bin)
+	install -m 644 profiles/*.profile $(DEST)/share/ortho/profiles
+	install -m 644 README.md LICENSE $(DOC_DEST)
+	install -m 644 docs/*.md $(DOC_DEST)/docs
+	install -m 644 examples/*.c examples/*.F90 $(DOC_DEST)/examples
+	install -m 644 $(patsubst %,man/%.1,$(notdir $(PROGRAMS))) $(MAN_DEST)/man1
+	@if command -v doxygen >/dev/null; then \
+	    $(MAKE) --no-print-directory doc && \
+	    cp $(DOC_DIR)/man/man3/*.3 $(MAN_DEST)/man3 && \
+	    rm -rf $(DOC_DEST)/html && cp -R $(DOC_DIR)/html $(DOC_DEST)/html; \
+	else \
+	    echo "install: doxygen not found: no man 3 pages, no HTML reference" \
+	         "(scripts/setup.sh installs it)" >&2; \
+	fi
 
 uninstall:
-	rm -f $(addprefix $(DESTDIR)$(PREFIX)/include/,$(notdir $(wildcard include/*.h)))
-	rm -f $(DESTDIR)$(PREFIX)/lib/libortho.* $(DESTDIR)$(PREFIX)/lib/libortho_mpi.*
-	rm -f $(DESTDIR)$(PREFIX)/lib/pkgconfig/ortho.pc
-	rm -f $(addprefix $(DESTDIR)$(PREFIX)/bin/,$(notdir $(PROGRAMS)))
+	rm -f $(addprefix $(DEST)/include/,$(notdir $(wildcard include/*.h)))
+	rm -f $(DEST)/lib/libortho.* $(DEST)/lib/libortho_mpi.*
+	rm -f $(DEST)/lib/pkgconfig/ortho.pc
+	rm -f $(addprefix $(DEST)/bin/,$(notdir $(PROGRAMS)))
+	rm -f $(patsubst %,$(MAN_DEST)/man1/%.1,$(notdir $(PROGRAMS)))
+	rm -f $(MAN_DEST)/man3/ortho*.3 $(MAN_DEST)/man3/ORTHO*.3
+	rm -rf $(DEST)/share/ortho $(DOC_DEST)
+
+# make install into a temporary prefix, then use it as a user would: the
+# examples built with pkg-config alone and run without LD_LIBRARY_PATH,
+# every installed program, man pages, docs, profiles
+# (tests/test_installcheck.sh; also part of make check).
+.PHONY: installcheck
+installcheck: lib $(PROGRAMS)
+	BUILD=$(BUILD) tests/test_installcheck.sh
 
 clean:
 	rm -rf build build-openmpi build-smpi

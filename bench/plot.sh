@@ -7,13 +7,22 @@
 # shows 0 and is cut at -100 % and +100 %.
 #
 #   bench/plot.sh SUMMARY.csv OUTDIR      (ortho-bench --summary, merged)
+#
+# Each figure is OUTDIR/PLATFORM-NATIVES.png. A run without --label has no
+# natives' name: the figure then takes the summary's file name instead
+# (mpi-4.sum.csv -> PLATFORM-mpi-4.png, "natives not named (mpi-4)").
 set -eu
 SUMMARY=$1
 OUT=$2
+from_file=$(basename "$SUMMARY")
+from_file=${from_file%.csv}
+from_file=${from_file%.sum}
+from_file=${from_file:-summary}
 if ! command -v gnuplot >/dev/null; then
     echo "plot.sh: gnuplot not found, no figures" >&2
     exit 0
 fi
+mkdir -p "$OUT"
 DATA=$(mktemp -d "${TMPDIR:-/tmp}/ortho-plot.XXXXXX")
 trap 'rm -rf "$DATA"' EXIT
 
@@ -29,16 +38,23 @@ NR == 1 { next }
     printf "%d %s:%s %.2f %.2f %.2f %d\n", x[f], $4, $6, 100 * $9, 100 * $10, 100 * $11, $7 >> f
 }
 END { for (s in sets) print s > (dir "/sets") }' "$SUMMARY"
+if [ ! -s "$DATA/sets" ]; then
+    echo "plot.sh: $SUMMARY holds no layout (one process?), no figure" >&2
+    exit 0
+fi
 
 while read -r set; do
     platform=${set%@*}
     natives=${set#*@}
-    png="$OUT/$platform-$natives.png"
+    # the data files keep the empty names; the figure's name and title never
+    png_name="${platform:-unnamed}-${natives:-$from_file}"
+    title_natives=${natives:-"not named ($from_file)"}
+    png="$OUT/$png_name.png"
     {
         echo "set terminal pngcairo size 1500,900 font ',9'"
         echo "set output '$png'"
         echo "set termoption noenhanced"
-        echo "set multiplot layout 2,3 title 'ortho-bench on $platform, natives: $natives -- improvement 1 - t_ortho/t_native per p:layout, avg (bar) and min..max over the sizes'"
+        echo "set multiplot layout 2,3 title 'ortho-bench on ${platform:-an unnamed platform}, natives: $title_natives -- improvement 1 - t_ortho/t_native per p:layout, avg (bar) and min..max over the sizes'"
         echo "set style fill solid 0.6 noborder"
         echo "set boxwidth 0.8"
         echo "set xtics rotate by 90 right font ',7' nomirror"
@@ -62,5 +78,5 @@ while read -r set; do
         echo "unset multiplot"
     } >"$DATA/plot.gp"
     gnuplot "$DATA/plot.gp" 2>&1 | { grep -v "empty y range" >&2 || true; }
-    echo "plot.sh: wrote $png"
+    echo "plot.sh: wrote $png (${platform:-an unnamed platform}, natives: $title_natives)"
 done <"$DATA/sets"

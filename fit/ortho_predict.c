@@ -24,8 +24,10 @@ struct options {
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: ortho-predict --profile FILE --procs P (--op OP --bytes B | --app APP --n N) [options]\n"
-            "  --profile FILE   machine profile (ortho-fit output or profiles/*.profile)\n"
+            "usage: ortho-predict --profile FILE --procs P (--op OP --bytes B | --app APP --n N) [options]\n");
+    fprintf(f, "  --profile FILE   machine profile (ortho-fit output, or the paper's: %s/*.profile)\n",
+            tool_profiles_dir());
+    fprintf(f,
             "  --procs P        number of processes\n"
             "  --op OP          bcast, reduce, gather, scatter, allreduce, allgather\n"
             "  --bytes B        message size b (64K = 65536): the whole message for bcast, reduce,\n"

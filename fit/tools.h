@@ -25,4 +25,9 @@ void tool_local_costs(double *t_op, double *gamma);
  * DIR/OP.gp and, with gnuplot, DIR/OP.png. Returns 0 on success. */
 int tool_plot(const char *dir, ortho_model_profile_t prof, const ortho_model_sample s[], int n);
 
+/* The folder of the paper's profiles for --help: PREFIX/share/ortho/profiles
+ * when the program runs installed (it exists beside PREFIX/bin), else
+ * "profiles" (the source tree's). Not thread-safe (a static buffer). */
+const char *tool_profiles_dir(void);
+
 #endif /* ORTHO_FIT_TOOLS_H_INCLUDED */

@@ -11,9 +11,11 @@
 # other tools on the machine expect.
 set -eu
 # clang and libclang-rt-14-dev (libFuzzer's runtime): make fuzz (fuzz/README.md)
+# doxygen: make doc and the man 3 pages of make install; man-db (with groff):
+# make installcheck renders the installed man pages
 PACKAGES=(build-essential make pkg-config mpich libmpich-dev openmpi-bin libopenmpi-dev
           gfortran libgsl-dev libcunit1-dev libsimgrid-dev gnuplot-nox clang
-          libclang-rt-14-dev valgrind)
+          libclang-rt-14-dev valgrind doxygen man-db)
 missing=()
 for pkg in "${PACKAGES[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" ||

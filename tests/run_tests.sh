@@ -35,6 +35,9 @@ TABLE=(
     "test_tune: 4"
     "test_pab: 1 2 3 4 5 6"
     "test_jacobi: 1 2 3 4 5 6"
+    "test_exports: 1"
+    "test_installcheck: 1"
+    "test_plot: 4"
 )
 
 passed=0

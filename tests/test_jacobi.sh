@@ -8,7 +8,7 @@
 set -u
 np=${1:?usage: test_jacobi.sh NP}
 . "$(dirname "$0")/../scripts/mpi_env.sh"
-bin="$BUILD/bin/jacobi"
+bin="$BUILD/bin/ortho-jacobi"
 fail=0
 
 # Every 2D layout with both sides >= 2; for 1 and primes the balanced np x 1.

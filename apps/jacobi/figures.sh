@@ -55,7 +55,7 @@ if [ "${SUMMARY_ONLY:-0}" != 1 ]; then
         for p in 48 96; do
             for n in 2400 4800 9600; do
                 echo "== jacobi, $conf, p = $p, n = $n" >&2
-                smpirun -np $p "${base[@]}" "${sel[@]}" "$BUILD/bin/jacobi" -n $n \
+                smpirun -np $p "${base[@]}" "${sel[@]}" "$BUILD/bin/ortho-jacobi" -n $n \
                     --comm native,ortho --grid all --tol 0 --maxit 3 --sim-t-op 1.25ns \
                     --predict "$prof" >"$out/$conf-p$p-n$n.txt" 2>"$out/$conf-p$p-n$n.log"
             done

@@ -1,9 +1,9 @@
-/* jacobi: the Jacobi iteration of the paper's sec. 5.1 on a generated dense
+/* ortho-jacobi: the Jacobi iteration of the paper's sec. 5.1 on a generated dense
  * system, in three data-parallel variants with native, orthogonal or
  * automatic communication; times per iteration split into computation and
  * communication, optionally beside the model's prediction (eqs. (3)-(5)).
  *
- *   mpiexec -n 4 jacobi --check
+ *   mpiexec -n 4 ortho-jacobi --check
  *   jacobi -n 9600 --variant row --comm native,ortho --grid 4x12 --predict P
  *
  * See docs/jacobi.md. */
@@ -35,7 +35,7 @@ struct options {
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: jacobi [options]   (run under mpiexec)\n"
+            "usage: ortho-jacobi [options]   (run under mpiexec)\n"
             "  -n N               system size (default 2000)\n"
             "  --variant LIST     row, col-mb, col-sb or all (default all)\n"
             "  --comm LIST        native (MPI_*), ortho (ortho_2d_/ortho_nd_ on --grid), auto\n"

@@ -1,12 +1,13 @@
-/* pab: the parallel Adams methods PAB and PABM on two ODE systems, data- or
+/* ortho-pab: the parallel Adams methods PAB and PABM on two ODE systems, data- or
  * task-parallel, with native, orthogonal or automatic multi-broadcasts; the
  * time per step, and with --predict the paper's formulas beside it.
  *
- *   mpiexec -n 8 pab --method pabm --K 4 --I 2 --system bruss --n 8192 --comm ortho --grid 2x4
- *   mpiexec -n 8 pab ... --predict profiles/paper-t3e-1200.profile
- *   pab --convergence          the observed orders (spectral system, exact solution)
- *   mpiexec -n 4 pab --check   every mode against a serial run
- *   pab --coeffs --K 4         abscissae, coefficients, residuals, stability
+ *   mpiexec -n 8 ortho-pab --method pabm --K 4 --I 2 --system bruss --n 8192 \
+ *       --comm ortho --grid 2x4
+ *   mpiexec -n 8 ortho-pab ... --predict profiles/paper-t3e-1200.profile
+ *   ortho-pab --convergence         the observed orders (spectral system, exact solution)
+ *   mpiexec -n 4 ortho-pab --check  every mode against a serial run
+ *   ortho-pab --coeffs --K 4        abscissae, coefficients, residuals, stability
  *
  * docs/pab.md. */
 #include "pab.h"
@@ -22,7 +23,7 @@
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: pab [options]\n"
+            "usage: ortho-pab [options]\n"
             "  --method pab|pabm     explicit PAB, or PAB + I corrector iterations (default pab)\n"
             "  --K K                 stages (default 4); --I I corrector iterations (default 2)\n"
             "  --system bruss|spectral  sparse 2D Brusselator or dense Fourier-spectral (default bruss)\n"

@@ -2,21 +2,21 @@
 # The simulated counterparts of the paper's Figures 28-31 (sec. 5.2), under
 # SimGrid SMPI on the platforms of platforms/ (docs/pab.md has the results).
 #
-#   make SMPI=1 build-smpi/bin/pab
+#   make SMPI=1 build-smpi/bin/ortho-pab
 #   apps/pab/sim/simulate.sh fig28|fig29|fig30|fig31|dense|allgatherv|mpich   (from the repository root)
 #
 # Settings (see docs/simulation.md): the platform's latency and bandwidth
 # (bw-factor and lat-factor 0:1), rendezvous sends (SMPI's default), the
 # paper's LAM-like native algorithms (allgather and allgatherv: gather +
 # binomial broadcast) unless NATIVES says otherwise, computation charged by
-# the program as flops at the node speed (pab --flops, with
+# the program as flops at the node speed (ortho-pab --flops, with
 # simulate-computation:no), 1 untimed warm-up step and STEPS timed steps.
 # Every run must print its "per step" line (SMPI can end a deadlock with
 # status 0).
 set -u
 BUILD=${BUILD:-build-smpi}
 STEPS=${STEPS:-3}
-PAB="$BUILD/bin/pab"
+PAB="$BUILD/bin/ortho-pab"
 LAM="--cfg=smpi/bcast:binomial_tree --cfg=smpi/allgather:GB --cfg=smpi/allgatherv:GB
      --cfg=smpi/allreduce:redbcast --cfg=smpi/gather:ompi_basic_linear
      --cfg=smpi/scatter:ompi_basic_linear --cfg=smpi/reduce:binomial"
