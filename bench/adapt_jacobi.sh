@@ -12,8 +12,8 @@
 # Per run (platform, p, natives), size and variant:
 #   1. native and the default path in one program (--comm native,auto),
 #      with ORTHO_VERBOSE=1: what each class explored and locked;
-#   2. the fixed choices: for each operation of the variant, native and
-#      every candidate the default path explored, forced from the first call
+#   2. the fixed choices: for each operation of the variant, every
+#      candidate the default path explored, forced from the first call
 #      with ORTHO_VARIANT (the variant's other operation native); then the
 #      best of each operation together. "best fixed" is the fastest of
 #      these runs: what an offline choice among the same candidates gives.
@@ -24,7 +24,7 @@ set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
 BUILD=${BUILD:-build-smpi}
-JACOBI=${JACOBI:-$BUILD/bin/jacobi}
+JACOBI=${JACOBI:-$BUILD/bin/ortho-jacobi}
 TMP=${TMP:-results/tmp/adapt-jacobi}
 JOBS=${JOBS:-2}
 TIMEOUT=${SMPI_TIMEOUT:-3600}
@@ -82,7 +82,8 @@ run_one() {
             : >"$base.fixed"
             best_ops=()
             for op in $(ops_of "$variant"); do
-                local best=native best_t=inf others=() o
+                local best=native best_t others=() o
+                best_t=$(per_iteration "$base.default.log" native)
                 for o in $(ops_of "$variant"); do
                     [ "$o" = "$op" ] || others+=("$o=native")
                 done
@@ -94,7 +95,7 @@ run_one() {
                         ORTHO_VARIANT="$setting" >"$base.fixed.$tag.log"
                     t=$(per_iteration "$base.fixed.$tag.log" auto)
                     echo "$setting $t" >>"$base.fixed"
-                    if [ -n "$t" ] && awk -v a="$t" -v b="$best_t" 'BEGIN { exit !(b == "inf" || a < b) }'; then
+                    if [ -n "$t" ] && awk -v a="$t" -v b="$best_t" 'BEGIN { exit !(a < b) }'; then
                         best=$cand best_t=$t
                     fi
                 done
@@ -116,11 +117,10 @@ run_one() {
 }
 
 # explored LOG OP: the candidates the default path explored for OP (the
-# online lines of ORTHO_VERBOSE), native first
+# online lines of ORTHO_VERBOSE); native is the run's own native row
 explored() {
     local mpi
     mpi=$(echo "$2" | sed 's/^./\U&/')
-    echo native
     grep "MPI_$mpi on .*online: " "$1" | sed 's/.*online: //; s/; [a-z].*$//' | tr ',' '\n' |
         awk '{print $1}' | grep -E '^[a-z]+:[0-9]' | sort -u
 }
