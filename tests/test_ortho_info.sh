@@ -25,7 +25,8 @@ bad() {
     local rc=0
     "$info" "$@" > "$dir/bad.out" 2> "$dir/bad.err" || rc=$?
     [ "$rc" -eq 2 ] || fail "ortho-info $*: exit $rc, expected 2"
-    [ "$(wc -l < "$dir/bad.err")" -eq 1 ] || { cat "$dir/bad.err"; fail "ortho-info $*: not one line"; }
+    [ "$(wc -l < "$dir/bad.err")" -eq 1 ] ||
+        { cat "$dir/bad.err"; fail "ortho-info $*: not one line"; }
     grep -qF -- "$1" "$dir/bad.err" || fail "ortho-info $*: the line does not name $1"
 }
 run() { "${mpiexec[@]}" -n "$np" "$info" "$@"; }
@@ -65,8 +66,8 @@ fi
 echo "ortho-info under mpiexec -n $np: version, MPI, $(wc -l < "$dir/names") settings listed"
 
 rc=0
-ORTHO_ADAPT_CANDIDATES=12 ORTHO_SELECT_EXTRAPOLATE=yes ORTHO_VARIANT=allgather=pipe,allgather=native \
-    run > "$dir/invalid.out" || rc=$?
+ORTHO_ADAPT_CANDIDATES=12 ORTHO_SELECT_EXTRAPOLATE=yes \
+    ORTHO_VARIANT=allgather=pipe,allgather=native run > "$dir/invalid.out" || rc=$?
 [ "$rc" -eq 1 ] || fail "an invalid setting: exit $rc, expected 1"
 # lines folded at 100 columns continue with 15 spaces: joined back
 sed -E -e ':a' -e 'N' -e '$!ba' -e 's/\n {15}/ /g' "$dir/invalid.out" > "$dir/joined.out"

@@ -40,18 +40,23 @@ once() {
     [ "$n" -eq 1 ] || { cat "$dir/$1.err"; fail "$1: '$2' on $n lines, expected 1"; }
 }
 
+world="on MPI_COMM_WORLD ($np processes)"
 run grid05 ORTHO_GRID=0x5
-once grid05 "ortho: ORTHO_GRID=\"0x5\" on MPI_COMM_WORLD ($np processes): layout 0x5 makes grid 1x5, one row: one phase, so the native MPI collectives run"
+once grid05 "ortho: ORTHO_GRID=\"0x5\" $world: layout 0x5 makes grid 1x5, one row: one phase, \
+so the native MPI collectives run"
 run grid33 ORTHO_GRID=3x3
 if [ "$np" -eq 4 ]; then
-    once grid33 "layout 3x3 has 9 places for 4 processes; grid 2x3 (uneven: last row 1 of 3) runs instead"
+    once grid33 "layout 3x3 has 9 places for 4 processes; grid 2x3 (uneven: last row 1 of 3) \
+runs instead"
 fi
 run rsag ORTHO_VARIANT=rsag
-once rsag "ortho: ORTHO_VARIANT=\"rsag\" on MPI_COMM_WORLD ($np processes): rsag does not apply to allgather; phases runs instead"
+once rsag "ortho: ORTHO_VARIANT=\"rsag\" $world: rsag does not apply to allgather; \
+phases runs instead"
 once rsag "rsag does not apply to bcast"
 ! grep -q 'does not apply to allreduce' "$dir/rsag.err" || fail "rsag applies to allreduce"
 run twice ORTHO_VARIANT=allgather=pipe,allgather=native
-once twice 'ortho: ORTHO_VARIANT="allgather=pipe,allgather=native" names allgather twice; the native MPI collectives run instead'
+once twice 'ortho: ORTHO_VARIANT="allgather=pipe,allgather=native" names allgather twice; '\
+'the native MPI collectives run instead'
 echo "settings that do not apply: one line each, results right"
 
 run extrapolate ORTHO_SELECT_EXTRAPOLATE=yes ORTHO_PROFILE=profiles/paper-xeon-scampi.profile \
@@ -63,5 +68,6 @@ grep -q "^ortho: MPI_Allreduce on MPI_COMM_WORLD ($np processes)" "$dir/extrapol
 run quiet ORTHO_VERBOSE=no ORTHO_GRID=2x2
 ! grep -q '^ortho: MPI_' "$dir/quiet.err" || fail "ORTHO_VERBOSE=no printed decisions"
 run banana ORTHO_VERBOSE=banana
-once banana 'ortho: ORTHO_VERBOSE="banana" is not a boolean (1/0, yes/no, true/false, on/off); the default 0 (off) is used'
+once banana 'ortho: ORTHO_VERBOSE="banana" is not a boolean (1/0, yes/no, true/false, '\
+'on/off); the default 0 (off) is used'
 echo "ORTHO_SELECT_EXTRAPOLATE=yes and ORTHO_VERBOSE=yes/no taken; an invalid boolean named once"

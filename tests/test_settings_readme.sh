@@ -12,11 +12,14 @@ cd "$src"
 fail() { echo "test_settings_readme: $*" >&2; exit 1; }
 [ "$(grep -c '^<!-- settings:begin -->$' README.md)" -eq 1 ] &&
     [ "$(grep -c '^<!-- settings:end -->$' README.md)" -eq 1 ] ||
-    fail "README.md needs one <!-- settings:begin --> and one <!-- settings:end --> line"
+    fail "README.md needs one <!-- settings:begin --> and one <!-- settings:end --> line each"
 table=$(sed -n '/^<!-- settings:begin -->$/,/^<!-- settings:end -->$/p' README.md | sed '1d;$d')
-expected=$("$BUILD/bin/ortho-info" --settings-markdown) || fail "ortho-info --settings-markdown failed"
+expected=$("$BUILD/bin/ortho-info" --settings-markdown) ||
+    fail "ortho-info --settings-markdown failed"
 if [ "$table" != "$expected" ]; then
     diff <(printf '%s\n' "$table") <(printf '%s\n' "$expected") | sed 's/^/  /' >&2 || true
-    fail "README.md's settings table differs from ortho-info --settings-markdown (< README, > ortho-info)"
+    fail "README.md's settings table differs from ortho-info --settings-markdown" \
+        "(< README, > ortho-info)"
 fi
-echo "README.md's settings table: the registry's $(printf '%s\n' "$expected" | grep -c '^| `ORTHO_') settings"
+n=$(printf '%s\n' "$expected" | grep -c '^| `ORTHO_')
+echo "README.md's settings table: the registry's $n settings"

@@ -7,9 +7,7 @@
  * on its rank 0, once per communicator size, with what runs instead. */
 #include "select/select_private.h"
 
-#include <ctype.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "grid/grid_private.h"
@@ -113,7 +111,8 @@ int ortho__select_override(const struct ortho__select_comm *s, ortho_op op,
         if (c->ndims == 0 && s->env == ORTHO_ENV_LAYOUT) {
             c->ndims = s->env_ndims;
             memcpy(c->dims, s->env_dims, (size_t)c->ndims * sizeof c->dims[0]);
-            layout_notice(s, ORTHO__SETTING_GRID, c);
+            if (c->variant != ORTHO_VARIANT_NATIVE)
+                layout_notice(s, ORTHO__SETTING_GRID, c);
         } else if (c->variant != ORTHO_VARIANT_NATIVE) {
             layout_notice(s, ORTHO__SETTING_VARIANT, c);
         }

@@ -1,6 +1,8 @@
-/* The one table of the ORTHO_* settings (ortho_settings.h). README.md's settings table is printed from it
- * (ortho-info --settings-markdown; tests/test_settings_readme.sh keeps
- * them equal), so a setting is described here and nowhere else. */
+/* The one table of the ORTHO_* settings (ortho_settings.h). README.md's
+ * settings table is printed from it (ortho-info --settings-markdown;
+ * tests/test_settings_readme.sh keeps them equal), so a setting is
+ * described here and nowhere else. ORTHO_ADAPT_CANDIDATES's upper bound
+ * is ORTHO__ADAPT_MAX_CANDIDATES (select/adapt.h). */
 #include "settings/settings_private.h"
 
 #define BOOLEAN_WORDS "1/0, yes/no, true/false, on/off"
