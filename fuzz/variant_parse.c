@@ -1,5 +1,5 @@
 /* libFuzzer target: the ORTHO_VARIANT parser (ortho__parse_variant_env,
- * lib/select/overrides.c) on any text. Besides crashes, UB and hangs, it
+ * lib/settings/variant_env.c) on any text. Besides crashes, UB and hangs, it
  * checks:
  *  - the result is UNSET, LAYOUT or MALFORMED; only LAYOUT sets an
  *    operation, and LAYOUT sets at least one;

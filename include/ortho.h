@@ -11,6 +11,7 @@
  *                  (pure computation; one header per topic, ortho_model_*.h)
  *  - ortho_measure.h timing native collectives and any collective call (communicates)
  *  - ortho_select.h what the drop-ins run: measured decisions, then the model (ORTHO_PROFILE)
+ *  - ortho_settings.h the ORTHO_* environment settings: meaning, default, check
  */
 #ifndef ORTHO_H_INCLUDED
 #define ORTHO_H_INCLUDED
@@ -25,10 +26,15 @@
 #include "ortho_model.h"
 #include "ortho_measure.h"
 #include "ortho_select.h"
+#include "ortho_settings.h"
 
 #define ORTHO_VERSION_MAJOR 0
 #define ORTHO_VERSION_MINOR 1
 #define ORTHO_VERSION_PATCH 0
 #define ORTHO_VERSION "0.1.0"
+
+/** \brief The version of the library the program runs with, e.g. "0.1.0"
+ *  (ORTHO_VERSION is the one it was compiled against). Not collective. */
+const char *ortho_version(void);
 
 #endif /* ORTHO_H_INCLUDED */

@@ -136,6 +136,26 @@ int ortho_grid_create_nodes(MPI_Comm comm, int ndims, const int dims[], ortho_gr
  *  Not collective. */
 int ortho_grid_node_aware(ortho_grid_t grid, int *node_aware);
 
+/** The shared-memory nodes of a communicator, as node-aware grids see them. */
+typedef struct ortho_grid_nodes {
+    int nnodes;         /**< nodes (processes sharing memory) */
+    int min_size;       /**< processes on the smallest node */
+    int max_size;       /**< processes on the largest node */
+    int consecutive;    /**< 1: node n holds the ranks n*max_size .. (blocks of ranks) */
+    int rows_of_nodes;  /**< 1: ortho_grid_create_nodes() makes rows of nodes here
+                             (else it falls back to a plain grid) */
+} ortho_grid_nodes;
+
+/**
+ * \brief The shared-memory nodes of \p comm (MPI_Comm_split_type with
+ * MPI_COMM_TYPE_SHARED), as ortho_grid_create_nodes() detects them.
+ * Collective over \p comm.
+ * \return MPI_SUCCESS; MPI_ERR_COMM for MPI_COMM_NULL or an
+ *         intercommunicator; MPI_ERR_ARG for a NULL \p nodes;
+ *         MPI_ERR_NO_MEM, MPI's errors. Raised on \p comm.
+ */
+int ortho_grid_nodes_query(MPI_Comm comm, ortho_grid_nodes *nodes);
+
 /** \brief The rank, in the communicator the grid was built on, of the
  *  process with rank \p grid_rank in ortho_grid_comm() (the same number
  *  except on node-aware grids over a non-consecutive placement).

@@ -22,7 +22,7 @@
 #
 # --rooms: the room order of lib/ (highest first), calls only go down:
 #     interpose, dropin, select, algorithms (variants ortho2d orthoNd, one
-#     level), grid, model, candidate, common
+#     level), grid measure settings (one level), model, candidate, common
 # A call from a room to a room above it is an upward call; a folder of lib/
 # not in the list is an unknown room (it fails too: place it in ROOMS, just below).
 #
@@ -41,7 +41,7 @@
 # found, and that two programs' files of the same name stay apart.
 set -u
 
-ROOMS="interpose:1 dropin:2 select:3 variants:4 ortho2d:4 orthoNd:4 grid:5 measure:5 model:6 candidate:7 common:8"
+ROOMS="interpose:1 dropin:2 select:3 variants:4 ortho2d:4 orthoNd:4 grid:5 measure:5 settings:5 model:6 candidate:7 common:8"
 
 usage() { sed -n '2,/^set -u/{/^#/s/^# \{0,1\}//p}' "$0"; }
 

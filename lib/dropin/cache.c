@@ -32,6 +32,7 @@
 #include "grid/grid_private.h"
 #include "select/adapt.h"
 #include "select/select_private.h"
+#include "settings/settings_private.h"
 #include "variants/variants.h"
 
 enum {
@@ -125,8 +126,8 @@ static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
     (void)comm;
     (void)value;
     (void)extra;
-    const char *verbose = getenv("ORTHO_VERBOSE");
-    ortho__learned_finalize(verbose != NULL && verbose[0] != '\0' && strcmp(verbose, "0") != 0);
+    /* an invalid value was reported when the first communicator was met */
+    ortho__learned_finalize(ortho__setting_bool(ORTHO__SETTING_VERBOSE, -1));
     /* SimGrid's SMPI deletes these attributes once MPI is finalized: the
      * process ends anyway, nothing is released there. */
     PMPI_Finalized(&finalized);
@@ -179,16 +180,9 @@ static void read_settings(struct comm_cache *cache)
     caches_made++;
     if (cache->label[0] == '\0')
         snprintf(cache->label, sizeof cache->label, "communicator #%d", caches_made);
-    const char *verbose = getenv("ORTHO_VERBOSE");
-    cache->verbose = verbose != NULL && verbose[0] != '\0' && strcmp(verbose, "0") != 0;
-    if (comms_limit < 0) {
-        const char *max = getenv("ORTHO_MAX_COMMS");
-        char *end = NULL;
-        long v = max != NULL ? strtol(max, &end, 10) : -1;
-        comms_limit = max != NULL && end != max && *end == '\0' && v >= 0 && v <= 1000000
-                          ? (int)v
-                          : DEFAULT_MAX_COMMS;
-    }
+    cache->verbose = ortho__setting_bool(ORTHO__SETTING_VERBOSE, cache->rank);
+    if (comms_limit < 0)
+        comms_limit = (int)ortho__setting_number(ORTHO__SETTING_MAX_COMMS, cache->rank);
     ortho__unlock();
 }
 
@@ -323,11 +317,11 @@ static void report(const struct comm_cache *cache, ortho_op op, int cls)
         else if (l->fell_back && at < (int)sizeof layout)
             at += snprintf(layout + at, sizeof layout - (size_t)at,
                            " (nodes do not form rows: plain grid)");
-        if (ortho__is_uneven(g) && at < (int)sizeof layout)
+        if (ortho__is_flat(g) && at < (int)sizeof layout)
+            snprintf(layout + at, sizeof layout - (size_t)at, " (one phase: native)");
+        else if (ortho__is_uneven(g) && at < (int)sizeof layout)
             snprintf(layout + at, sizeof layout - (size_t)at, " (uneven: last row %d of %d)",
                      g->last_len, ortho__row_size(g));
-        else if (ortho__is_flat(g) && at < (int)sizeof layout)
-            snprintf(layout + at, sizeof layout - (size_t)at, " (one phase: native)");
     }
     fprintf(stderr, "ortho: %s on %s (%d processes), %s: %s (%s)\n", ortho_op_name(op),
             cache->label, cache->size, range, layout, dc->why);

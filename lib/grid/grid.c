@@ -193,6 +193,25 @@ static int complete_dims_uneven(int size, int ndims, const int dims_in[], int di
     return MPI_SUCCESS; /* dims[0] is set by grid_build */
 }
 
+int ortho__grid_box(int size, int ndims, const int dims_in[], int dims[], int *nrows,
+                    int *last_len)
+{
+    if (size < 1 || ndims < 1 || ndims > ORTHO_GRID_MAX_DIMS)
+        return MPI_ERR_DIMS;
+    int err = complete_dims_uneven(size, ndims, dims_in, dims);
+    if (err)
+        return err;
+    /* as grid_build() computes them */
+    long long slice = 1;
+    for (int d = 1; d < ndims; d++)
+        slice = slice * dims[d] > size ? size + 1LL : slice * dims[d];
+    dims[0] = (int)((size + slice - 1) / slice);
+    int p2 = dims[ndims - 1];
+    *nrows = (size + p2 - 1) / p2;
+    *last_len = size - (*nrows - 1) * p2;
+    return MPI_SUCCESS;
+}
+
 /* Creates a grid; raises its errors on comm only when `raise` is set. */
 static int grid_create(MPI_Comm comm, int ndims, const int dims[], int uneven, int raise,
                        ortho_grid_t *grid)

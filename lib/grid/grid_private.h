@@ -84,6 +84,13 @@ static inline int ortho__is_flat(const struct ortho_grid *grid)
  * about sqrt(p) with a shorter last row. p < 4 gives {1, p}. */
 void ortho__balanced_2d(int p, int dims[2]);
 
+/* The box ortho_grid_create_uneven() makes of the extents dims_in (0:
+ * choose) for size processes, without making it: its dims, its rows
+ * (ortho__nrows) and the length of its last row. MPI_ERR_DIMS or
+ * MPI_ERR_ARG for extents it would refuse. No communication. */
+int ortho__grid_box(int size, int ndims, const int dims_in[], int dims[], int *nrows,
+                    int *last_len);
+
 /* ortho_grid_create_uneven() that returns its errors without raising them
  * (the drop-in functions raise on the user's communicator instead). */
 int ortho__grid_create_quiet(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *grid);

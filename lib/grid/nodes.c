@@ -230,3 +230,27 @@ int ortho_grid_comm_rank(ortho_grid_t grid, int grid_rank, int *comm_rank)
     *comm_rank = grid->perm != NULL ? grid->perm[grid_rank] : grid_rank;
     return MPI_SUCCESS;
 }
+
+int ortho_grid_nodes_query(MPI_Comm comm, ortho_grid_nodes *nodes)
+{
+    int inter = 1, err;
+    struct ortho__nodes *found = NULL;
+    int *perm = NULL;
+    if (comm == MPI_COMM_NULL || PMPI_Comm_test_inter(comm, &inter) != MPI_SUCCESS || inter)
+        return ortho__raise(comm, MPI_ERR_COMM);
+    if (nodes == NULL)
+        return ortho__raise(comm, MPI_ERR_ARG);
+    err = ortho__nodes_detect(comm, &found);
+    if (!err && (perm = malloc((size_t)found->size * sizeof *perm)) == NULL)
+        err = MPI_ERR_NO_MEM;
+    if (!err) {
+        nodes->nnodes = found->nnodes;
+        nodes->min_size = found->min_size;
+        nodes->max_size = found->max_size;
+        nodes->consecutive = found->consecutive;
+        nodes->rows_of_nodes = ortho__nodes_order(found, perm) == 0;
+    }
+    free(perm);
+    ortho__nodes_free(&found);
+    return ortho__raise(comm, err);
+}

@@ -20,48 +20,16 @@ static struct {
     void *clock_ctx;
 } adapt;
 
-/* A number in [lo, hi] from variable name, else the default (reported). */
-static double number_setting(const char *name, double fallback, double lo, double hi,
-                             int percent_ok, int rank)
-{
-    const char *text = getenv(name);
-    char *end = NULL;
-    if (text == NULL || text[0] == '\0')
-        return fallback;
-    double v = strtod(text, &end);
-    if (end != text && percent_ok && *end == '%') {
-        v /= 100.0;
-        end++;
-    }
-    if (end == text || *end != '\0' || !(v >= lo && v <= hi)) {
-        if (rank == 0)
-            fprintf(stderr, "ortho: %s=\"%s\" is not a number in [%g, %g]; %g is used\n", name,
-                    text, lo, hi, fallback);
-        return fallback;
-    }
-    return v;
-}
-
 const struct ortho__adapt_params *ortho__adapt_params(int rank)
 {
     ortho__lock();
     if (!adapt.read) {
         struct ortho__adapt_params *p = &adapt.params;
-        const char *on = getenv("ORTHO_ADAPT");
-        p->enabled = 1;
-        if (on != NULL && on[0] != '\0') {
-            if (strcmp(on, "0") == 0 || strcmp(on, "no") == 0 || strcmp(on, "off") == 0)
-                p->enabled = 0;
-            else if (strcmp(on, "1") != 0 && strcmp(on, "yes") != 0 && strcmp(on, "on") != 0 &&
-                     rank == 0)
-                fprintf(stderr, "ortho: ORTHO_ADAPT=\"%s\" is not 0/1 (no/yes, off/on); online "
-                                "selection stays on\n", on);
-        }
-        p->candidates = (int)number_setting("ORTHO_ADAPT_CANDIDATES", 3, 0,
-                                            ORTHO__ADAPT_MAX_CANDIDATES, 0, rank);
-        p->margin = number_setting("ORTHO_ADAPT_MARGIN", 0.05, 0.0, 0.9, 1, rank);
-        p->overhead = number_setting("ORTHO_ADAPT_OVERHEAD", 0.01, 0.0, 1.0, 1, rank);
-        p->recheck = (long)number_setting("ORTHO_ADAPT_RECHECK", 10000, 0, 1e12, 0, rank);
+        p->enabled = ortho__setting_bool(ORTHO__SETTING_ADAPT, rank);
+        p->candidates = (int)ortho__setting_number(ORTHO__SETTING_ADAPT_CANDIDATES, rank);
+        p->margin = ortho__setting_number(ORTHO__SETTING_ADAPT_MARGIN, rank);
+        p->overhead = ortho__setting_number(ORTHO__SETTING_ADAPT_OVERHEAD, rank);
+        p->recheck = (long)ortho__setting_number(ORTHO__SETTING_ADAPT_RECHECK, rank);
         p->far = 1.5;
         p->prior_risk = 1.0;
         adapt.read = 1;
@@ -72,14 +40,15 @@ const struct ortho__adapt_params *ortho__adapt_params(int rank)
 
 void ortho__adapt_settings_text(char *text, int len)
 {
-    static const char *const names[] = {"ORTHO_ADAPT", "ORTHO_ADAPT_CANDIDATES",
-                                        "ORTHO_ADAPT_MARGIN", "ORTHO_ADAPT_OVERHEAD",
-                                        "ORTHO_ADAPT_RECHECK"};
+    static const enum ortho__setting names[] = {
+        ORTHO__SETTING_ADAPT, ORTHO__SETTING_ADAPT_CANDIDATES, ORTHO__SETTING_ADAPT_MARGIN,
+        ORTHO__SETTING_ADAPT_OVERHEAD, ORTHO__SETTING_ADAPT_RECHECK};
     int at = 0;
     text[0] = '\0';
     for (size_t i = 0; i < sizeof names / sizeof names[0] && at < len; i++) {
-        const char *v = getenv(names[i]);
-        at += snprintf(text + at, (size_t)(len - at), "%s=%s;", names[i], v != NULL ? v : "");
+        const char *v = ortho__setting_text(names[i]);
+        at += snprintf(text + at, (size_t)(len - at), "%s=%s;",
+                       ortho__setting_def(names[i])->name, v != NULL ? v : "");
     }
 }
 

@@ -4,8 +4,6 @@
  * otherwise: the processes would run different algorithms). */
 #include "select/select_private.h"
 
-#include <stdlib.h>
-
 #include "select/adapt.h"
 
 enum {
@@ -40,14 +38,14 @@ static unsigned long long text_hash(const char *text)
 const char *ortho__select_setting_differs(MPI_Comm comm, unsigned long long profile_hash)
 {
     unsigned long long mine[2 * SETTINGS], all[2 * SETTINGS];
-    mine[SET_GRID] = text_hash(getenv("ORTHO_GRID"));
-    mine[SET_VARIANT] = text_hash(getenv("ORTHO_VARIANT"));
+    mine[SET_GRID] = text_hash(ortho__setting_text(ORTHO__SETTING_GRID));
+    mine[SET_VARIANT] = text_hash(ortho__setting_text(ORTHO__SETTING_VARIANT));
     mine[SET_PROFILE] = profile_hash;
-    mine[SET_THRESHOLD] = text_hash(getenv("ORTHO_SELECT_THRESHOLD"));
-    mine[SET_EXTRAPOLATE] = text_hash(getenv("ORTHO_SELECT_EXTRAPOLATE"));
+    mine[SET_THRESHOLD] = text_hash(ortho__setting_text(ORTHO__SETTING_SELECT_THRESHOLD));
+    mine[SET_EXTRAPOLATE] = text_hash(ortho__setting_text(ORTHO__SETTING_SELECT_EXTRAPOLATE));
     mine[SET_CANDIDATE_CHOOSER] = (unsigned long long)ortho__candidate_chooser_installed();
     mine[SET_LAYOUT_CHOOSER] = (unsigned long long)ortho__layout_chooser_installed();
-    mine[SET_MAX_COMMS] = text_hash(getenv("ORTHO_MAX_COMMS"));
+    mine[SET_MAX_COMMS] = text_hash(ortho__setting_text(ORTHO__SETTING_MAX_COMMS));
     char adapt[512];
     ortho__adapt_settings_text(adapt, (int)sizeof adapt);
     mine[SET_ADAPT] = text_hash(adapt);

@@ -27,6 +27,7 @@ int ortho__select_comm_init(struct ortho__select_comm *s, MPI_Comm comm, const c
     PMPI_Comm_size(comm, &s->size);
     PMPI_Comm_rank(comm, &s->rank);
     s->node_size = -1;
+    s->label = label;
     ortho__select_read_overrides(s);
     s->profile = ortho__select_env_state(s->rank, &s->profile_why, &profile_hash);
     s->adapt = ortho__adapt_params(s->rank)->enabled;

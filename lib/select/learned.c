@@ -14,6 +14,7 @@
 
 #include "common/lock.h"
 #include "ortho_model.h"
+#include "settings/settings_private.h"
 
 static struct {
     ortho_model_decision *list;
@@ -115,9 +116,9 @@ static void save(const char *path)
 {
     char msg[ORTHO_MODEL_MSG_MAX];
     ortho_model_profile_t prof = NULL;
-    const char *base = getenv("ORTHO_PROFILE");
+    const char *base = ortho__setting_text(ORTHO__SETTING_PROFILE);
     int err, added = 0;
-    if (base != NULL && base[0] != '\0')
+    if (base != NULL)
         err = ortho_model_profile_read(base, &prof, msg);
     else
         err = ortho_model_profile_create(&prof);
@@ -142,8 +143,7 @@ static void save(const char *path)
                 path, err);
     else
         fprintf(stderr, "ortho: ORTHO_PROFILE_SAVE=%s: %d learned decisions written%s%s\n", path,
-                added, base != NULL && base[0] != '\0' ? " with the decisions of " : "",
-                base != NULL && base[0] != '\0' ? base : "");
+                added, base != NULL ? " with the decisions of " : "", base != NULL ? base : "");
     ortho_model_profile_free(&prof);
 }
 
@@ -160,7 +160,7 @@ void ortho__learned_finalize(int verbose)
                 learned.classes, learned.timed, learned.excess < 0 ? -learned.excess
                                                                    : learned.excess,
                 learned.excess < 0 ? "less" : "more");
-    const char *path = getenv("ORTHO_PROFILE_SAVE");
-    if (path != NULL && path[0] != '\0')
+    const char *path = ortho__setting_text(ORTHO__SETTING_PROFILE_SAVE);
+    if (path != NULL)
         save(path);
 }

@@ -20,6 +20,7 @@
 
 #include "common/lock.h"
 #include "model/model_private.h"
+#include "settings/settings_private.h"
 
 #define MAX_PROFILE_BYTES (64L << 20)
 #define MAX_REASONS 4096
@@ -90,26 +91,12 @@ static char *slurp(const char *path, size_t *len)
     return buf;
 }
 
-/* ORTHO_SELECT_THRESHOLD: "0.05" or "5%"; -1 when malformed. */
-static double parse_threshold(const char *text)
+/* Reads ORTHO_PROFILE and the selector's settings; rank: for the
+ * messages about an invalid threshold or extrapolation setting, which
+ * keep their defaults (the profile is used all the same). */
+static void load(int rank)
 {
-    char *end = NULL;
-    double v = strtod(text, &end);
-    if (end == text)
-        return -1.0;
-    if (*end == '%') {
-        v /= 100.0;
-        end++;
-    }
-    while (*end == ' ')
-        end++;
-    return *end == '\0' && v >= 0.0 && v < 1.0 ? v : -1.0;
-}
-
-static void load(void)
-{
-    const char *path = getenv("ORTHO_PROFILE"), *th = getenv("ORTHO_SELECT_THRESHOLD");
-    const char *ex = getenv("ORTHO_SELECT_EXTRAPOLATE");
+    const char *path = ortho__setting_text(ORTHO__SETTING_PROFILE);
     char msg[ORTHO_MODEL_MSG_MAX];
     size_t len = 0;
     char *text = NULL;
@@ -117,7 +104,7 @@ static void load(void)
     ortho_select_opts o = ortho_select_opts_default();
     env.loaded = 1;
     env.state = ORTHO__SELECT_UNSET;
-    if (path == NULL || path[0] == '\0')
+    if (path == NULL)
         return;
     env.state = ORTHO__SELECT_NATIVE;
     text = slurp(path, &len);
@@ -131,15 +118,10 @@ static void load(void)
         snprintf(env.why, sizeof env.why, "ORTHO_PROFILE=%s: cannot read", path);
     } else if (ortho_model_profile_read_stream(in, path, &env.prof, msg) != MPI_SUCCESS) {
         snprintf(env.why, sizeof env.why, "ORTHO_PROFILE: %s", msg);
-    } else if (th != NULL && th[0] != '\0' && (o.threshold = parse_threshold(th)) < 0.0) {
-        snprintf(env.why, sizeof env.why,
-                 "ORTHO_SELECT_THRESHOLD=\"%s\" is not a fraction below 1 (examples: 0.05, 5%%)",
-                 th);
-    } else if (ex != NULL && ex[0] != '\0' && strcmp(ex, "0") != 0 && strcmp(ex, "1") != 0) {
-        snprintf(env.why, sizeof env.why, "ORTHO_SELECT_EXTRAPOLATE=\"%s\" is not 0 or 1", ex);
     } else {
         o.label = path;
-        o.extrapolate = ex != NULL && strcmp(ex, "1") == 0;
+        o.threshold = ortho__setting_number(ORTHO__SETTING_SELECT_THRESHOLD, rank);
+        o.extrapolate = ortho__setting_bool(ORTHO__SETTING_SELECT_EXTRAPOLATE, rank);
         if (ortho_select_create(env.prof, &o, &env.sel) == MPI_SUCCESS)
             env.state = ORTHO__SELECT_ACTIVE;
         else
@@ -179,7 +161,7 @@ enum ortho__select_state ortho__select_env_state(int rank, const char **why,
     enum ortho__select_state state;
     ortho__lock();
     if (!env.loaded)
-        load();
+        load(rank);
     *why = intern(env.why); /* outlives a reset of env (tests) */
     *hash = env.state == ORTHO__SELECT_UNSET ? 0 : env.hash;
     state = env.state;

@@ -2,7 +2,8 @@
  *
  *   decide.c       the one entry, ortho__select_decide(), and the state of
  *                  a communicator (settings read and agreed, node size)
- *   overrides.c    ORTHO_VARIANT and ORTHO_GRID
+ *   overrides.c    ORTHO_VARIANT and ORTHO_GRID, and the lines about them
+ *                  when they do not apply to a communicator
  *   agree.c        the processes compare the settings that change what runs
  *   choosers.c     the program's choosers, the balanced default layout
  *   profile_env.c  ORTHO_PROFILE, read once per process
@@ -19,6 +20,7 @@
 #include <mpi.h>
 
 #include "candidate/candidate_private.h"
+#include "settings/settings_private.h"
 #include "ortho_select.h"
 
 /* One compiled interval: [lo, hi) -> candidate; index into the profile's
@@ -91,6 +93,7 @@ void ortho__select_env_reset(void);
 
 struct ortho__select_comm {
     int size, rank;
+    const char *label;                      /* names the communicator in messages */
     enum ortho_env_grid env;                /* ORTHO_GRID */
     int env_ndims;
     int env_dims[ORTHO_GRID_MAX_DIMS];
@@ -146,14 +149,6 @@ void ortho__select_read_overrides(struct ortho__select_comm *s);
  * when malformed), 0 when neither says anything. */
 int ortho__select_override(const struct ortho__select_comm *s, ortho_op op,
                            ortho_candidate *c, const char **why);
-
-/* Parses ORTHO_VARIANT: "NAME" (every operation) and/or "op=NAME" entries
- * separated by ',' (op: bcast, reduce, ...): the candidate forced for each
- * op (set[op] = 1). ORTHO_ENV_UNSET, ORTHO_ENV_LAYOUT (something set) or
- * ORTHO_ENV_MALFORMED. */
-enum ortho_env_grid ortho__parse_variant_env(const char *text,
-                                             ortho_candidate cands[ORTHO_OP_COUNT],
-                                             int set[ORTHO_OP_COUNT]);
 
 /* ---- agree.c ---------------------------------------------------------------- */
 
