@@ -1,0 +1,7 @@
+/* The library's run-time version. */
+#include "ortho.h"
+
+const char *ortho_version(void)
+{
+    return ORTHO_VERSION;
+}
