@@ -72,7 +72,8 @@ static void usage(FILE *f)
             "                       (default 1K,16K,128K)\n"
             "      --impls LIST     orthogonal implementations: 2d, nd, dropin (default 2d,nd);\n"
             "                       the native operation is always timed\n"
-            "      --dims N         layouts of 2 to N dimensions, N from 1 to %d (default 3)\n"
+            "      --dims N         layouts of 2 to N dimensions, N from 1 to %d (default 3;\n"
+            "                       --max-dims is the same)\n"
             "      --max-nd N       at most N layouts of 3 or more dimensions, the most\n"
             "                       balanced ones, 0 to %d (default 4)\n"
             "      --layouts LIST   exactly these layouts, e.g. 4x24,2x6x8 (extents multiply\n"
@@ -109,6 +110,7 @@ static int parse(int argc, char **argv, struct options *o)
         { "shared", no_argument, NULL, 'H' },         { "no-check", no_argument, NULL, 'N' },
         { "quiet", no_argument, NULL, 'q' },          { "help", no_argument, NULL, 'h' },
         { "calls", required_argument, NULL, 'C' },    { "version", no_argument, NULL, O_VERSION },
+        { "max-dims", required_argument, NULL, 'd' },
         { NULL, 0, NULL, 0 }
     };
     static const char *const impl_words[] = { "2d", "nd", "dropin" };

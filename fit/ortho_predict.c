@@ -47,7 +47,8 @@ static void usage(FILE *f)
             "  --t-eval T       time to evaluate one component of f (pab, pabm; default: the\n"
             "                   profile's t_eval)\n"
             "  --elem-bytes E   bytes per vector element in messages, 1 to 1K (default 8)\n"
-            "  --max-dims D     also N-D layouts up to D dimensions, 1 to %d (default 2)\n"
+            "  --max-dims D     also N-D layouts up to D dimensions, 1 to %d (default 2; --dims\n"
+            "                   is the same, as in ortho-tune and ortho-bench)\n"
             "  --top K          print only the K best layouts, 1 to %d (default all)\n"
             "  -h, --help       this text; --version: the library's version\n",
             CLI_INT_MAX, ORTHO_GRID_MAX_DIMS, CLI_INT_MAX);
@@ -62,6 +63,7 @@ static int parse(int argc, char **argv, struct options *o)
         { "K", required_argument, NULL, 'K' },       { "I", required_argument, NULL, 'I' },
         { "t-op", required_argument, NULL, 't' },    { "t-eval", required_argument, NULL, 'e' },
         { "elem-bytes", required_argument, NULL, 'E' }, { "max-dims", required_argument, NULL, 'd' },
+        { "dims", required_argument, NULL, 'd' },
         { "top", required_argument, NULL, 'T' },     { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, 'V' },       { NULL, 0, NULL, 0 }
     };

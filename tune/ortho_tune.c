@@ -35,7 +35,8 @@ static void usage(FILE *f)
             "      --sizes LIST       sizes to tune on, 8 to 1G each, K/M/G = 1024\n"
             "                         (default 1K,8K,64K,512K)\n"
             "      --check-sizes LIST sizes to check the selection on (not tuned on)\n"
-            "      --dims N           grids of 2 to N dimensions, N from 1 to %d (default 2)\n"
+            "      --dims N           grids of 2 to N dimensions, N from 1 to %d (default 2;\n"
+            "                         --max-dims is the same)\n"
             "      --variants LIST    phases,rsag,scag,pipe (default all); native is always timed\n"
             "      --candidates LIST  only these candidates, e.g. phases:8x12:rows,rsag:4x24:cols\n"
             "      --no-node          no node-aware candidates\n"
@@ -133,6 +134,7 @@ static int parse(int argc, char **argv, struct tune_opts *o)
         { "sizes", required_argument, NULL, O_SIZES },
         { "check-sizes", required_argument, NULL, O_CHECK },
         { "dims", required_argument, NULL, O_DIMS },
+        { "max-dims", required_argument, NULL, O_DIMS },
         { "variants", required_argument, NULL, O_VARIANTS },
         { "candidates", required_argument, NULL, O_CANDS },
         { "no-node", no_argument, NULL, O_NO_NODE },
