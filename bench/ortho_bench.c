@@ -473,7 +473,8 @@ static void summarize(FILE *csv, const struct options *o, const struct bench_pla
     printf("\nspeedup t_native / t_ortho per layout over %d size%s (min / geometric mean / max); "
            "below 1x: the orthogonal version is slower\n",
            o->nsizes, o->nsizes == 1 ? "" : "s");
-    printf("%-10s %5s  %-10s %-7s %8s %8s %8s\n", "op", "p", "layout", "impl", "min", "mean", "max");
+    printf("%-10s %5s  %-10s %-7s %8s %8s %8s\n", "op", "p", "layout", "impl", "min", "mean",
+           "max");
     for (int op = 0; op < BENCH_NOPS; op++) {
         for (int c = 0; c < ncands; c++) {
             double lo = INFINITY, hi = -INFINITY, logsum = 0;
