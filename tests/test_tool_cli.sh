@@ -25,6 +25,10 @@ version=$(sed -n 's/^#define ORTHO_VERSION_\(MAJOR\|MINOR\|PATCH\) //p' "$src/in
           | paste -sd.)
 checks=0
 
+# The program's own lines of an stderr file: Open MPI's mpiexec adds blocks
+# framed by lines of dashes when a process exits non-zero; they go.
+own_lines() { awk '/^--------------------+$/ { inside = !inside; next } !inside' "$1"; }
+
 # bad NAME EXPECTED-TEXT COMMAND...: exit 2, exactly one line on stderr,
 # "NAME: <option> <value>: expected ..." containing EXPECTED-TEXT, nothing on stdout.
 bad() {
@@ -32,6 +36,8 @@ bad() {
     shift 2
     "$@" > "$dir/out" 2> "$dir/err" || rc=$?
     [ "$rc" -eq 2 ] || fail "$*: exit $rc, not 2: $(cat "$dir/err")"
+    own_lines "$dir/err" > "$dir/own"
+    mv "$dir/own" "$dir/err"
     [ "$(wc -l < "$dir/err")" -eq 1 ] || fail "$*: not one line on stderr: $(cat "$dir/err")"
     grep -qF -- "$name: $want" "$dir/err" || fail "$*: expected '$name: $want', got: $(cat "$dir/err")"
     [ ! -s "$dir/out" ] || fail "$*: printed on stdout: $(cat "$dir/out")"
@@ -113,6 +119,8 @@ unwritable() {
     shift 2
     "$@" > "$dir/out" 2> "$dir/err" || rc=$?
     [ "$rc" -eq 2 ] || fail "$*: exit $rc, not 2: $(cat "$dir/err")"
+    own_lines "$dir/err" > "$dir/own"
+    mv "$dir/own" "$dir/err"
     local prog=$1
     [ "$prog" = mpi ] && prog=$2
     [ "$(cat "$dir/err")" = "$(basename "$prog"): cannot write $file: $reason" ] \
