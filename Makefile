@@ -19,7 +19,9 @@
 # Every .c file under lib/<module>/ goes into the library; a new module is a
 # new folder. Programs are declared with $(call program,...) below.
 
-VERSION    := 0.1.0
+# The version is include/ortho.h's ORTHO_VERSION_MAJOR/MINOR/PATCH.
+VERSION    := $(shell sed -n 's/^\#define ORTHO_VERSION_\(MAJOR\|MINOR\|PATCH\) //p' \
+                include/ortho.h | paste -sd.)
 SOVERSION  := 0
 PREFIX     ?= /usr/local
 
@@ -106,14 +108,15 @@ $(BUILD)/bin/$(1): $(2:%.c=$(BUILD)/%.o) $(STATIC_LIB)
 endef
 
 # ---- programs -------------------------------------------------------------
-$(eval $(call program,ortho-demo,examples/allgather_demo.c))
-$(eval $(call program,ortho-fit,fit/ortho_fit.c fit/cli.c fit/local_costs.c fit/plot.c))
-$(eval $(call program,ortho-predict,fit/ortho_predict.c fit/cli.c fit/profiles_dir.c))
-$(eval $(call program,ortho-tune,tune/ortho_tune.c tune/table.c tune/measure.c tune/decide.c tune/check.c tune/lookup.c))
+# tools/cli.c: the command line every program reads the same way.
+$(eval $(call program,ortho-demo,examples/allgather_demo.c tools/cli.c))
+$(eval $(call program,ortho-fit,fit/ortho_fit.c tools/cli.c fit/local_costs.c fit/plot.c))
+$(eval $(call program,ortho-predict,fit/ortho_predict.c tools/cli.c fit/profiles_dir.c))
+$(eval $(call program,ortho-tune,tune/ortho_tune.c tune/table.c tune/measure.c tune/decide.c tune/check.c tune/lookup.c tools/cli.c))
 $(eval $(call program,ortho-info,info/ortho_info.c))
-$(eval $(call program,ortho-bench,bench/ortho_bench.c bench/ops.c bench/bounds.c bench/cli.c))
-$(eval $(call program,ortho-jacobi,apps/jacobi/main.c apps/jacobi/comm.c apps/jacobi/iterate.c apps/jacobi/problem.c))
-$(eval $(call program,ortho-pab,apps/pab/main.c apps/pab/coeffs.c apps/pab/ode.c apps/pab/comm.c apps/pab/start.c apps/pab/solver.c apps/pab/predict.c apps/pab/check.c apps/pab/converge.c apps/pab/charge.c))
+$(eval $(call program,ortho-bench,bench/ortho_bench.c bench/ops.c bench/bounds.c bench/cli.c tools/cli.c))
+$(eval $(call program,ortho-jacobi,apps/jacobi/main.c apps/jacobi/comm.c apps/jacobi/iterate.c apps/jacobi/problem.c tools/cli.c))
+$(eval $(call program,ortho-pab,apps/pab/main.c apps/pab/coeffs.c apps/pab/ode.c apps/pab/comm.c apps/pab/start.c apps/pab/solver.c apps/pab/predict.c apps/pab/check.c apps/pab/converge.c apps/pab/charge.c tools/cli.c))
 
 # ---- rules ----------------------------------------------------------------
 .PHONY: all lib check check-smpi demo demo-allgather install uninstall clean

@@ -19,10 +19,6 @@ enum bench_op {
 
 const char *bench_op_name(enum bench_op op);
 
-/* A comma-separated list of operation names ("all": every one) into a bit
- * set (1u << op); 0 when a name is unknown. */
-unsigned bench_ops_parse(const char *text);
-
 /* One call's arguments. The message size b is the block of one process:
  * the whole buffer for bcast, reduce and allreduce, one process's block
  * for gather, scatter and allgather. Data are MPI_BYTE (count = b) except
@@ -127,11 +123,7 @@ int bench_platform_placement(struct bench_platform *pf, MPI_Comm comm, int root)
  * !pf->known. The formulas and their derivation: bounds.c, docs/bench.md. */
 double bench_bound(const struct bench_platform *pf, enum bench_op op, int p, double bytes);
 
-/* ---- command-line helpers (cli.c) --------------------------------------- */
-
-/* Comma-separated sizes with optional K, M suffixes (1024-based); returns
- * the count, -1 when malformed or more than cap. */
-int bench_parse_sizes(const char *text, double out[], int cap);
+/* ---- command-line helpers (cli.c; the rest: tools/cli.h) ------------------ */
 
 /* Layouts "4x24,2x6x8" into dims (ndims each), returns the count or -1. */
 int bench_parse_layouts(const char *text, int ndims[], int dims[][ORTHO_GRID_MAX_DIMS], int cap);

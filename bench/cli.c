@@ -1,29 +1,8 @@
-/* Lists on ortho-bench's command line. */
+/* Layouts on ortho-bench's command line (the rest: tools/cli.c). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench.h"
-
-int bench_parse_sizes(const char *text, double out[], int cap)
-{
-    int n = 0;
-    char item[64];
-    const char *s = text;
-    while (*s != '\0') {
-        size_t len = strcspn(s, ",");
-        if (len == 0 || len >= sizeof item || n >= cap)
-            return -1;
-        memcpy(item, s, len);
-        item[len] = '\0';
-        if (ortho_model_parse_bytes(item, &out[n]) != MPI_SUCCESS)
-            return -1;
-        n++;
-        s += len;
-        if (*s == ',')
-            s++;
-    }
-    return n > 0 ? n : -1;
-}
 
 int bench_parse_layouts(const char *text, int ndims[], int dims[][ORTHO_GRID_MAX_DIMS], int cap)
 {

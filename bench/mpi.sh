@@ -2,20 +2,20 @@
 # ortho-bench under real MPI on this machine (make bench): every operation,
 # native and orthogonal on every layout of each process count of NP
 # (default "4 8": 2D layouts and the 2x2x2 grid), results checked, CSVs and
-# a figure of improvement per layout (mpi-mpi.png). On a 2-core machine
-# the processes are oversubscribed and the times say little about a
-# cluster; the point is that the program and the library work under real
-# MPI. The simulated clusters: bench/sim.sh (make bench-sim).
+# a figure of the speedup t_native / t_ortho per layout (mpi-mpi.png). On a
+# 2-core machine the processes are oversubscribed and the times say little
+# about a cluster; the point is that the program and the library work
+# under real MPI. The simulated clusters: bench/sim.sh (make bench-sim).
 #
 #   make bench                   NP="4 8"
 #   make bench NP=6              or NP="2 4 6"
-#   BUILD=build OUT=results/tmp/bench NP="4 8" bench/mpi.sh
+#   BUILD=build OUT=results/tmp/bench NP="4 8" bench/mpi.sh   (NPS= is the same)
 set -u
 . "$(dirname "$0")/../scripts/mpi_env.sh"
 BENCH=${BENCH:-$BUILD/bin/ortho-bench}
 OUT=${OUT:-results/tmp/bench}
 SIZES=${SIZES:-1K,16K,128K}
-NP=${NP:-4 8}
+NP=${NP:-${NPS:-4 8}}
 if [ ! -x "$BENCH" ]; then
     echo "mpi.sh: $BENCH not found; build it with: make" >&2
     exit 2

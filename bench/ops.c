@@ -17,31 +17,6 @@ const char *bench_op_name(enum bench_op op)
     return (unsigned)op < BENCH_NOPS ? op_names[op] : "?";
 }
 
-unsigned bench_ops_parse(const char *text)
-{
-    unsigned set = 0;
-    const char *s = text;
-    while (*s != '\0') {
-        size_t len = strcspn(s, ",");
-        int found = 0;
-        if (len == 3 && strncmp(s, "all", 3) == 0) {
-            set |= (1u << BENCH_NOPS) - 1u;
-            found = 1;
-        }
-        for (int op = 0; op < BENCH_NOPS && !found; op++)
-            if (strlen(op_names[op]) == len && strncmp(s, op_names[op], len) == 0) {
-                set |= 1u << op;
-                found = 1;
-            }
-        if (!found)
-            return 0;
-        s += len;
-        if (*s == ',')
-            s++;
-    }
-    return set;
-}
-
 /* ---- implementations ------------------------------------------------------ */
 
 static int native_bcast(const struct bench_args *a)

@@ -9,15 +9,18 @@
  * a barrier; a call lasts from the first rank's start to the last rank's
  * end on a global clock, else the longest rank's own duration; the median
  * of the repetitions is reported), checks every result against the expected
- * data, and prints one line per point: time, improvement 1 - t/t_native,
- * time over the platform's lower bound. Then, per layout, the minimum,
- * average and maximum improvement over the sizes (the paper's Figures
- * 14-23). --csv and --summary write both as CSV. docs/bench.md. */
+ * data, and prints one line per point: time, speedup t_native / t, time
+ * over the platform's lower bound. Then, per layout, the minimum,
+ * geometric mean and maximum speedup over the sizes (the paper's Figures
+ * 14-23 show the same as improvement 1 - t/t_native). --csv and
+ * --summary write both as CSV. docs/bench.md. */
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../tools/cli.h"
 #include "bench.h"
 
 #define MAX_SIZES 64
@@ -62,44 +65,41 @@ static void usage(FILE *f)
     fprintf(f,
             "usage: mpiexec -n P ortho-bench [options]\n"
             "Times each collective natively and on every orthogonal layout, checks the results.\n"
-            "      --ops LIST       bcast,reduce,allreduce,gather,scatter,allgather (default all)\n"
-            "      --sizes LIST     message sizes b per process, K/M = 1024-based\n"
+            "Speedup = t_native / t_ortho (above 1x the orthogonal version is faster).\n"
+            "      --ops LIST       bcast,reduce,allreduce,gather,scatter,allgather or all\n"
+            "                       (default all)\n"
+            "      --sizes LIST     message sizes b per process, 1 to 1G each, K/M/G = 1024\n"
             "                       (default 1K,16K,128K)\n"
             "      --impls LIST     orthogonal implementations: 2d, nd, dropin (default 2d,nd);\n"
             "                       the native operation is always timed\n"
-            "      --dims N         layouts of 2 to N dimensions (default 3)\n"
+            "      --dims N         layouts of 2 to N dimensions, N from 1 to %d (default 3;\n"
+            "                       --max-dims is the same)\n"
             "      --max-nd N       at most N layouts of 3 or more dimensions, the most\n"
-            "                       balanced ones (default 4)\n"
-            "      --layouts LIST   exactly these layouts, e.g. 4x24,2x6x8\n"
-            "      --reps N         timed calls per point after one warm-up (default 5)\n"
+            "                       balanced ones, 0 to %d (default 4)\n"
+            "      --layouts LIST   exactly these layouts, e.g. 4x24,2x6x8 (extents multiply\n"
+            "                       to P)\n"
+            "      --reps N         timed calls per point after one warm-up, 1 to %d (default 5)\n"
             "      --calls N        instead: N consecutive calls per point on a fresh duplicate\n"
             "                       of the communicator, no warm-up, timed together (online\n"
-            "                       selection's exploring included); time and improvement are\n"
-            "                       those of the N calls' total\n"
-            "      --root R         root of bcast, reduce, gather, scatter (default 0)\n"
+            "                       selection's exploring included); time and speedup are\n"
+            "                       those of the N calls' total; 1 to %d\n"
+            "      --root R         root of bcast, reduce, gather, scatter, 0 to P-1 (default 0)\n"
             "      --platform FILE  SimGrid platform file: print each time over its lower bound\n"
             "      --label TEXT     name of the native setting, for the CSV (e.g. mpich)\n"
             "      --csv FILE       every point as CSV\n"
-            "      --summary FILE   min/avg/max improvement per layout as CSV\n"
+            "      --summary FILE   min/geometric mean/max speedup per layout as CSV\n"
             "      --shared         SMPI_SHARED_MALLOC buffers (SMPI only; results unchecked)\n"
             "      --no-check       do not check the results\n"
             "  -q, --quiet          summary only\n"
-            "  -h, --help\n");
+            "  -h, --help           this text; --version: the library's version\n"
+            "The output files are checked before anything is measured.\n",
+            ORTHO_GRID_MAX_DIMS, CLI_INT_MAX, CLI_INT_MAX, CLI_INT_MAX);
 }
 
-static int positive(const char *text, int *out)
-{
-    char *end = NULL;
-    long v = strtol(text, &end, 10);
-    if (end == text || *end != '\0' || v < 0 || v > 1 << 20)
-        return 0;
-    *out = (int)v;
-    return 1;
-}
-
-/* 0 ok, 1 bad usage, 2 help. */
+/* CLI_RUN, CLI_BAD (said), CLI_HELP, CLI_VERSION. */
 static int parse(int argc, char **argv, struct options *o)
 {
+    enum { O_VERSION = 256 };
     static const struct option longopts[] = {
         { "ops", required_argument, NULL, 'O' },      { "sizes", required_argument, NULL, 's' },
         { "impls", required_argument, NULL, 'i' },    { "dims", required_argument, NULL, 'd' },
@@ -109,33 +109,52 @@ static int parse(int argc, char **argv, struct options *o)
         { "csv", required_argument, NULL, 'c' },      { "summary", required_argument, NULL, 'S' },
         { "shared", no_argument, NULL, 'H' },         { "no-check", no_argument, NULL, 'N' },
         { "quiet", no_argument, NULL, 'q' },          { "help", no_argument, NULL, 'h' },
-        { "calls", required_argument, NULL, 'C' },
+        { "calls", required_argument, NULL, 'C' },    { "version", no_argument, NULL, O_VERSION },
+        { "max-dims", required_argument, NULL, 'd' },
         { NULL, 0, NULL, 0 }
     };
-    int c, rc = 0;
+    static const char *const impl_words[] = { "2d", "nd", "dropin" };
+    const char *op_words[BENCH_NOPS];
+    int c, rc = 0, li = -1;
+    unsigned impls = 0;
     memset(o, 0, sizeof *o);
+    for (int op = 0; op < BENCH_NOPS; op++)
+        op_words[op] = bench_op_name((enum bench_op)op);
     o->ops = (1u << BENCH_NOPS) - 1u;
-    o->nsizes = bench_parse_sizes("1K,16K,128K", o->sizes, MAX_SIZES);
+    cli_sizes("--sizes", "1K,16K,128K", 1.0, 1073741824.0, o->sizes, MAX_SIZES, &o->nsizes);
     snprintf(o->impls, sizeof o->impls, "2d,nd");
     o->maxdims = 3;
     o->max_nd = 4;
     o->reps = 5;
     o->check = 1;
     o->label = "";
-    while (rc == 0 && (c = getopt_long(argc, argv, "qh", longopts, NULL)) != -1) {
+    opterr = 0;
+    while (rc == 0 && (c = getopt_long(argc, argv, ":qh", longopts, &li)) != -1) {
+        const char *opt = cli_option(longopts, li, c);
+        li = -1;
         switch (c) {
-        case 'O': rc = (o->ops = bench_ops_parse(optarg)) == 0; break;
-        case 's': rc = (o->nsizes = bench_parse_sizes(optarg, o->sizes, MAX_SIZES)) < 1; break;
-        case 'i': rc = strlen(optarg) >= sizeof o->impls;
-                  snprintf(o->impls, sizeof o->impls, "%s", optarg); break;
-        case 'd': rc = !positive(optarg, &o->maxdims) || o->maxdims < 1
-                       || o->maxdims > ORTHO_GRID_MAX_DIMS; break;
-        case 'n': rc = !positive(optarg, &o->max_nd); break;
-        case 'l': rc = (o->nlayouts = bench_parse_layouts(optarg, o->ndims, o->dims,
-                                                          MAX_LAYOUTS)) < 1; break;
-        case 'r': rc = !positive(optarg, &o->reps) || o->reps < 1; break;
-        case 'C': rc = !positive(optarg, &o->calls) || o->calls < 1; break;
-        case 'R': rc = !positive(optarg, &o->root); break;
+        case 'O':
+            rc = cli_words(opt, optarg, op_words, BENCH_NOPS, "all", (1u << BENCH_NOPS) - 1u,
+                           &o->ops) != 0;
+            break;
+        case 's':
+            rc = cli_sizes(opt, optarg, 1.0, 1073741824.0, o->sizes, MAX_SIZES, &o->nsizes) != 0;
+            break;
+        case 'i':
+            rc = cli_words(opt, optarg, impl_words, 3, NULL, 0, &impls) != 0;
+            snprintf(o->impls, sizeof o->impls, "%s", optarg);
+            break;
+        case 'd': rc = cli_int(opt, optarg, 1, ORTHO_GRID_MAX_DIMS, &o->maxdims) != 0; break;
+        case 'n': rc = cli_int(opt, optarg, 0, CLI_INT_MAX, &o->max_nd) != 0; break;
+        case 'l':
+            o->nlayouts = bench_parse_layouts(optarg, o->ndims, o->dims, MAX_LAYOUTS);
+            if (o->nlayouts < 1)
+                rc = cli_bad(opt, optarg, "layouts such as 4x24,2x6x8 (at most %d)",
+                             MAX_LAYOUTS) != 0;
+            break;
+        case 'r': rc = cli_int(opt, optarg, 1, CLI_INT_MAX, &o->reps) != 0; break;
+        case 'C': rc = cli_int(opt, optarg, 1, CLI_INT_MAX, &o->calls) != 0; break;
+        case 'R': rc = cli_int(opt, optarg, 0, CLI_INT_MAX, &o->root) != 0; break;
         case 'P': o->platform = optarg; break;
         case 'L': o->label = optarg; break;
         case 'c': o->csv = optarg; break;
@@ -143,13 +162,45 @@ static int parse(int argc, char **argv, struct options *o)
         case 'H': o->shared = 1; break;
         case 'N': o->check = 0; break;
         case 'q': o->quiet = 1; break;
-        case 'h': return 2;
-        default: rc = 1; break;
+        case 'h': return CLI_HELP;
+        case O_VERSION: return CLI_VERSION;
+        default: return cli_getopt_error(c, argv);
         }
     }
-    if (rc == 0 && optind < argc)
-        rc = 1;
-    return rc;
+    if (rc != 0)
+        return CLI_BAD;
+    if (optind < argc)
+        return cli_extra_argument(argv[optind]);
+    return CLI_RUN;
+}
+
+/* What needs p, and the output files (rank 0 looks, every rank learns):
+ * before anything is measured. */
+static int check_before_measuring(const struct options *o, int rank, int p)
+{
+    int bad = 0;
+    char text[64];
+    if (o->shared && !bench_shared_available())
+        bad = cli_missing("--shared needs the SMPI build (make SMPI=1)");
+    if (!bad && o->root >= p) {
+        snprintf(text, sizeof text, "%d", o->root);
+        bad = cli_bad("--root", text, "a rank of the %d processes, 0 to %d", p, p - 1) != 0;
+    }
+    for (int i = 0; i < o->nlayouts && !bad; i++) {
+        long prod = 1;
+        for (int k = 0; k < o->ndims[i]; k++)
+            prod *= o->dims[i][k];
+        if (prod != p || o->ndims[i] < 2) {
+            bench_layout_name(o->ndims[i], o->dims[i], text, sizeof text);
+            bad = cli_bad("--layouts", text, "layouts of 2 or more extents whose product is the "
+                          "%d processes", p) != 0;
+        }
+    }
+    if (!bad && rank == 0)
+        bad = (o->csv != NULL && cli_output_check(o->csv) != 0)
+              || (o->summary != NULL && cli_output_check(o->summary) != 0);
+    MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return bad;
 }
 
 /* Is `name` in the comma-separated list? */
@@ -192,7 +243,7 @@ static int choose_layouts(const struct options *o, int p, int ndims[],
             for (int k = 0; k < o->ndims[i]; k++)
                 prod *= o->dims[i][k];
             if (prod != p || o->ndims[i] < 2)
-                continue;
+                continue; /* refused up front (check_before_measuring) */
             ndims[n] = o->ndims[i];
             memcpy(dims[n], o->dims[i], sizeof dims[n]);
             n++;
@@ -393,19 +444,19 @@ static void print_point(FILE *csv, const struct options *o, const struct bench_p
                         const struct cand *c, int op, int p, double bytes,
                         const struct timing *t, double native, double bound, int status)
 {
-    double imp = 1 - t->median / native;
-    char ratio[32] = "-", impt[32] = "";
+    double speedup = t->median > 0.0 ? native / t->median : 0.0;
+    char ratio[32] = "-", speed[32] = "";
     if (bound > 0)
         snprintf(ratio, sizeof ratio, "%.2f", t->median / bound);
     if (c->impl->min_dims != 1)
-        snprintf(impt, sizeof impt, "%+.1f%%", 100 * imp);
+        cli_speedup_text(native, t->median, speed, sizeof speed);
     if (!o->quiet)
         printf("%-10s %5d %9.0f  %-10s %-7s %11.4e %9s %7s  %s\n", bench_op_name((enum bench_op)op),
-               p, bytes, c->layout, c->impl->name, t->median, impt, ratio, status_names[status]);
+               p, bytes, c->layout, c->impl->name, t->median, speed, ratio, status_names[status]);
     if (csv != NULL) {
         fprintf(csv, "%s,%s,%s,%d,%.0f,%s,%s,%d,%.6e,%.6e,%.6e,%.6e,%.4f,", pf->name, o->label,
                 bench_op_name((enum bench_op)op), p, bytes, c->impl->name, c->layout, c->ndims,
-                t->median, t->min, t->max, native, imp);
+                t->median, t->min, t->max, native, speedup);
         if (bound > 0)
             fprintf(csv, "%.6e,%.4f,", bound, t->median / bound);
         else
@@ -414,40 +465,41 @@ static void print_point(FILE *csv, const struct options *o, const struct bench_p
     }
 }
 
-/* Per operation and candidate: min / avg / max improvement over the sizes. */
+/* Per operation and candidate: min / geometric mean / max speedup over the sizes. */
 static void summarize(FILE *csv, const struct options *o, const struct bench_platform *pf,
                       const struct cand cands[], int ncands, const struct point pts[], int npts,
                       int p)
 {
-    printf("\nimprovement 1 - t/t_native per layout over %d size%s (min / avg / max); "
-           "negative: the orthogonal version is slower\n",
+    printf("\nspeedup t_native / t_ortho per layout over %d size%s (min / geometric mean / max); "
+           "below 1x: the orthogonal version is slower\n",
            o->nsizes, o->nsizes == 1 ? "" : "s");
-    printf("%-10s %5s  %-10s %-7s %8s %8s %8s\n", "op", "p", "layout", "impl", "min", "avg", "max");
+    printf("%-10s %5s  %-10s %-7s %8s %8s %8s\n", "op", "p", "layout", "impl", "min", "mean",
+           "max");
     for (int op = 0; op < BENCH_NOPS; op++) {
         for (int c = 0; c < ncands; c++) {
-            double lo = INFINITY, hi = -INFINITY, sum = 0;
+            double lo = INFINITY, hi = -INFINITY, logsum = 0;
             int n = 0, bad = 0;
             if (cands[c].impl->min_dims == 1)
                 continue;
             for (int i = 0; i < npts; i++) {
-                if (pts[i].op != op || pts[i].cand != c)
+                if (pts[i].op != op || pts[i].cand != c || !(pts[i].time > 0.0))
                     continue;
-                double imp = 1 - pts[i].time / pts[i].native;
-                lo = fmin(lo, imp);
-                hi = fmax(hi, imp);
-                sum += imp;
+                double speedup = pts[i].native / pts[i].time;
+                lo = fmin(lo, speedup);
+                hi = fmax(hi, speedup);
+                logsum += log(speedup);
                 n++;
                 bad |= pts[i].status == ST_WRONG || pts[i].status == ST_ERROR;
             }
             if (n == 0)
                 continue;
-            printf("%-10s %5d  %-10s %-7s %+7.1f%% %+7.1f%% %+7.1f%%%s\n",
+            printf("%-10s %5d  %-10s %-7s %7.2fx %7.2fx %7.2fx%s\n",
                    bench_op_name((enum bench_op)op), p, cands[c].layout, cands[c].impl->name,
-                   100 * lo, 100 * sum / n, 100 * hi, bad ? "  (some results wrong)" : "");
+                   lo, exp(logsum / n), hi, bad ? "  (some results wrong)" : "");
             if (csv != NULL)
                 fprintf(csv, "%s,%s,%s,%d,%s,%s,%d,%d,%.4f,%.4f,%.4f\n", pf->name, o->label,
                         bench_op_name((enum bench_op)op), p, cands[c].impl->name,
-                        cands[c].layout, cands[c].ndims, n, lo, sum / n, hi);
+                        cands[c].layout, cands[c].ndims, n, lo, exp(logsum / n), hi);
         }
     }
 }
@@ -457,6 +509,8 @@ static FILE *open_csv(const char *path, const char *header)
     FILE *f = path != NULL ? fopen(path, "w") : NULL;
     if (f != NULL)
         fprintf(f, "%s\n", header);
+    else if (path != NULL)
+        fprintf(stderr, "ortho-bench: cannot write %s: %s\n", path, strerror(errno));
     return f;
 }
 
@@ -475,22 +529,17 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &p);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    cli_init("ortho-bench", rank == 0);
     rc = parse(argc, argv, &o);
-    if (rc == 0 && o.shared && !bench_shared_available())
-        rc = 3;
-    if (rc == 0 && o.root >= p)
-        rc = 4;
-    if (rc != 0) {
-        if (rank == 0) {
-            if (rc == 3)
-                fprintf(stderr, "ortho-bench: --shared needs the SMPI build (make SMPI=1)\n");
-            else if (rc == 4)
-                fprintf(stderr, "ortho-bench: --root %d is not a rank of %d processes\n", o.root,
-                        p);
-            usage(rc == 2 ? stdout : stderr);
-        }
+    if (rc == CLI_RUN && check_before_measuring(&o, rank, p))
+        rc = CLI_BAD;
+    if (rc != CLI_RUN) {
+        if (rank == 0 && rc == CLI_HELP)
+            usage(stdout);
+        else if (rank == 0 && rc == CLI_VERSION)
+            cli_print_version();
         MPI_Finalize();
-        return rc == 2 ? 0 : 2;
+        return rc == CLI_BAD ? CLI_EXIT_USAGE : 0;
     }
 
     memset(&pf, 0, sizeof pf);
@@ -540,13 +589,30 @@ int main(int argc, char **argv)
     if (rank == 0) {
         pts = calloc((size_t)BENCH_NOPS * (size_t)o.nsizes * (size_t)ncands, sizeof *pts);
         csv = open_csv(o.csv, "platform,natives,op,p,bytes,impl,layout,ndims,time_s,min_s,max_s,"
-                              "native_s,improvement,bound_s,ratio,status");
-        sum = open_csv(o.summary, "platform,natives,op,p,impl,layout,ndims,nsizes,imp_min,"
-                                  "imp_avg,imp_max");
-        if (pts == NULL || (o.csv != NULL && csv == NULL) || (o.summary != NULL && sum == NULL)) {
-            fprintf(stderr, "ortho-bench: cannot write the output\n");
-            MPI_Abort(MPI_COMM_WORLD, 2);
-        }
+                              "native_s,speedup,bound_s,ratio,status");
+        sum = open_csv(o.summary, "platform,natives,op,p,impl,layout,ndims,nsizes,speedup_min,"
+                                  "speedup_gmean,speedup_max");
+        if (pts == NULL)
+            fprintf(stderr, "ortho-bench: out of memory for %d candidates\n", ncands);
+    }
+    /* the files were checked before (check_before_measuring); they can
+     * still fail (a full disk): every rank stops with the same status */
+    int open_failed = rank == 0 && (pts == NULL || (o.csv != NULL && csv == NULL)
+                                    || (o.summary != NULL && sum == NULL));
+    MPI_Bcast(&open_failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    if (open_failed) {
+        if (csv != NULL)
+            fclose(csv);
+        if (sum != NULL)
+            fclose(sum);
+        free(pts);
+        bench_bufs_free(&bufs);
+        for (int c = 0; c < ncands; c++)
+            ortho_grid_free(&cands[c].grid);
+        MPI_Finalize();
+        return 1;
+    }
+    if (rank == 0) {
         printf("ortho-bench: %d processes on %d node%s (%s build), platform %s%s%s, natives %s\n",
                p, pf.nodes, pf.nodes == 1 ? "" : "s", bench_build_name(), pf.name,
                pf.known ? "" : ": no bounds, ", pf.known ? "" : pf.why,
@@ -570,7 +636,7 @@ int main(int argc, char **argv)
                         : o.check ? "results checked" : "results not checked");
         if (!o.quiet)
             printf("%-10s %5s %9s  %-10s %-7s %11s %9s %7s  %s\n", "op", "p", "bytes", "layout",
-                   "impl", "time [s]", "improv.", "/bound", "result");
+                   "impl", "time [s]", "speedup", "/bound", "result");
         fflush(stdout);
     }
 

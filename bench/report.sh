@@ -8,9 +8,16 @@
 #   - what was checked: points per status, the lowest time/bound ratio,
 #     shared buffers against real ones;
 #   - per platform and operation, for each native setting, the layout with
-#     the best average improvement over the sizes, its range, the balanced
-#     2D layout and the worst layout; negative: the orthogonal version loses.
-# CSV columns: ortho-bench --csv (bench/ortho_bench.c).
+#     the best mean speedup t_native / t_ortho over the sizes, its range, the
+#     balanced 2D layout and the worst layout; below 1x the orthogonal
+#     version loses;
+#   - the paper's view (48 and 96 processes), in the paper's convention:
+#     improvement 1 - t_ortho/t_native in %, computed as 1 - 1/speedup.
+# CSV columns: ortho-bench --csv and --summary (bench/ortho_bench.c).
+# CSVs of earlier versions (columns improvement; imp_min, imp_avg, imp_max)
+# are read as speedup 1 / (1 - improvement); their mean is then the
+# speedup of the mean improvement (the paper's figure exactly), not a
+# geometric mean.
 set -eu
 POINTS=$1
 CHECK=$2
@@ -19,15 +26,16 @@ mkdir -p "$OUT"
 
 # ---- per point: native, best, worst ------------------------------------------
 awk -F, '
-NR == 1 { next }
+NR == 1 { old = $13 == "improvement"; next }
 {
     key = $1 "," $2 "," $3 "," $4 "," $5
+    sp = old ? 1 / (1 - $13) : $13
     if ($6 == "native") { nat[key] = $9; natr[key] = $15; order[++n] = key; next }
-    if (!(key in best) || $13 > best[key]) { best[key] = $13; bl[key] = $7; br[key] = $15 }
-    if (!(key in worst) || $13 < worst[key]) { worst[key] = $13; wl[key] = $7 }
+    if (!(key in best) || sp > best[key]) { best[key] = sp; bl[key] = $7; br[key] = $15 }
+    if (!(key in worst) || sp < worst[key]) { worst[key] = sp; wl[key] = $7 }
 }
 END {
-    print "platform,natives,op,p,bytes,native_s,native_ratio,best_layout,best_improvement,best_ratio,worst_layout,worst_improvement"
+    print "platform,natives,op,p,bytes,native_s,native_ratio,best_layout,best_speedup,best_ratio,worst_layout,worst_speedup"
     for (i = 1; i <= n; i++) {
         k = order[i]
         if (!(k in best)) continue
@@ -60,11 +68,11 @@ END {
     for (p in lo) printf "- Lowest time / bound on %s: %.3f (%s).\n", p, lo[p], low[p]
 }' "$POINTS" "$CHECK"
 echo
-echo "### Improvement per operation: best layout, balanced layout, worst layout"
+echo "### Speedup per operation: best layout, balanced layout, worst layout"
 echo
-echo "Average of 1 - t_ortho/t_native over the sizes (min..max in brackets);"
-echo "\"best\" is the layout with the highest average, \"bal.\" the balanced 2D"
-echo "layout (as MPI_Dims_create), \"worst\" the lowest average. Negative: the"
+echo "Mean speedup t_native / t_ortho over the sizes (min..max in brackets);"
+echo "\"best\" is the layout with the highest mean, \"bal.\" the balanced 2D"
+echo "layout (as MPI_Dims_create), \"worst\" the lowest mean. Below 1x: the"
 echo "orthogonal version is slower than the native one."
 awk -F, '
 function balanced(p,   a, b, best) {
@@ -72,9 +80,10 @@ function balanced(p,   a, b, best) {
     for (a = 1; a * a <= p; a++) if (p % a == 0) best = a
     return (p / best) "x" best
 }
-function cell(k) { return sprintf("%+.0f%% (%s) [%+.0f..%+.0f]", 100 * avg[k], lay[k], 100 * mn[k], 100 * mx[k]) }
-NR == 1 { next }
+function cell(k) { return sprintf("%.2fx (%s) [%.2f..%.2f]", avg[k], lay[k], mn[k], mx[k]) }
+NR == 1 { old = $9 == "imp_min"; next }
 {
+    if (old) { $9 = 1 / (1 - $9); $10 = 1 / (1 - $10); $11 = 1 / (1 - $11) }
     id = $1 SUBSEP $3 SUBSEP $4 SUBSEP $2
     plats[$1] = 1; nats[$1, $2] = 1; ops[$3] = 1; ps[$1, $3, $4] = 1
     if (!((id, "best") in avg) || $10 > avg[id, "best"]) {
@@ -102,7 +111,7 @@ END {
                     if (!((pl, natlist[j]) in nats)) continue
                     id = pl SUBSEP op SUBSEP p SUBSEP natlist[j]
                     if (!((id, "best") in avg)) { printf " | | |"; continue }
-                    printf " %s | %s | %s |", cell(id SUBSEP "best"), ((id, "bal") in avg) ? sprintf("%+.0f%%", 100 * avg[id, "bal"]) : "", cell(id SUBSEP "worst")
+                    printf " %s | %s | %s |", cell(id SUBSEP "best"), ((id, "bal") in avg) ? sprintf("%.2fx", avg[id, "bal"]) : "", cell(id SUBSEP "worst")
                 }
                 printf "\n"
             }
@@ -112,11 +121,13 @@ END {
 echo
 echo "### The paper's view: 48 and 96 processes, 2D and 3D apart"
 echo
-echo "As the paper's Figures 14-23: per operation the average improvement over"
-echo "the sizes with its min..max, for the best 2D layout, the balanced 2D"
-echo "layout and the best 3D layout; the star (the CLiC) and the torus (the T3E)."
+echo "As the paper's Figures 14-23, in the paper's convention: per operation"
+echo "the improvement 1 - t_ortho/t_native in % (1 - 1/speedup of the mean"
+echo "speedup) with its min..max over the sizes, for the best 2D layout, the"
+echo "balanced 2D layout and the best 3D layout; the star (the CLiC) and the"
+echo "torus (the T3E)."
 echo
-echo "| op | platform | natives | p | 2D best | 2D balanced | 3D best |"
+echo "| op | platform | natives | p | 2D best: improvement (paper's convention, %) | 2D balanced | 3D best |"
 echo "|---|---|---|---|---|---|---|"
 awk -F, '
 function balanced(p,   a, best) {
@@ -124,9 +135,12 @@ function balanced(p,   a, best) {
     for (a = 1; a * a <= p; a++) if (p % a == 0) best = a
     return (p / best) "x" best
 }
-function cell(k) { return (k in avg) ? sprintf("%+.0f%% [%+.0f..%+.0f]%s", 100 * avg[k], 100 * mn[k], 100 * mx[k], lay[k] == "" ? "" : " " lay[k]) : "" }
-NR == 1 || ($4 != 48 && $4 != 96) || ($1 != "clic_star" && $1 != "t3e_torus") { next }
+function imp(s) { return 100 * (1 - 1 / s) }
+function cell(k) { return (k in avg) ? sprintf("%+.0f%% [%+.0f..%+.0f]%s", imp(avg[k]), imp(mn[k]), imp(mx[k]), lay[k] == "" ? "" : " " lay[k]) : "" }
+NR == 1 { old = $9 == "imp_min"; next }
+($4 != 48 && $4 != 96) || ($1 != "clic_star" && $1 != "t3e_torus") { next }
 {
+    if (old) { $9 = 1 / (1 - $9); $10 = 1 / (1 - $10); $11 = 1 / (1 - $11) }
     id = $3 SUBSEP $1 SUBSEP $2 SUBSEP $4
     rows[id] = 1
     d = $7 == 2 ? "2" : "3"

@@ -18,9 +18,9 @@
 # What lands where:
 #   $TMP/runs/NAME.{csv,sum.csv,log}   one run: points, summary, printed table
 #   $TMP/points.csv, $TMP/check.csv    every timed point, every checked point
-#   $OUT/summary.csv                   min/avg/max improvement per layout
+#   $OUT/summary.csv                   min/mean/max speedup per layout
 #   $OUT/best.csv                      per point: native, best and worst layout
-#   $OUT/PLATFORM-NATIVES.png          improvement per layout (gnuplot)
+#   $OUT/PLATFORM-NATIVES.png          speedup per layout (gnuplot)
 #   $OUT/tables.md                     the tables of docs/bench.md
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)

@@ -3,13 +3,15 @@
  *
  *   mpiexec -n 8 ortho-fit -o machine.profile [--plot DIR] [options]
  *
- * Progress goes to stderr (rank 0), the profile to the --out file. */
+ * Progress goes to stderr (rank 0), the profile to the -o file. */
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "../tools/cli.h"
 #include "tools.h"
 
 #define MAX_LIST 64
@@ -22,85 +24,139 @@ struct options {
     ortho_model_fit_opts fit;
 };
 
+/* A fitted function is poor, and ortho-fit says so, when a coefficient
+ * is negative, R2 is below this, or the held-out error above that. */
+#define POOR_R2 0.9
+#define POOR_HELD_OUT 0.25
+
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: mpiexec -n P ortho-fit [options]\n"
             "Times MPI_Bcast, _Reduce, _Gather, _Scatter, _Allreduce, _Allgather on concurrent\n"
             "groups of every divisor of P, fits runtime functions, writes a profile.\n"
-            "  -o, --out FILE      profile to write (default ortho.profile)\n"
-            "      --sizes LIST    message sizes b, e.g. 256,1K,64K (default 256,2K,16K,128K)\n"
-            "      --groups LIST   group sizes (default: every divisor >= 2 of P)\n"
-            "      --ops LIST      operations, e.g. bcast,allgather (default all)\n"
-            "      --min-reps N    repetitions per point, at least (default 3)\n"
-            "      --max-reps N    and at most (default 10)\n"
-            "      --rse X         stop when the relative standard error is below X (default 0.05)\n"
-            "      --max-time S    seconds per point at most (default 0.1; 0: no limit)\n"
-            "      --folds N       held-out folds for choosing a form (default 5)\n"
-            "      --no-splits     one function per operation (no breakpoints in p or b)\n"
-            "      --absolute      plain least squares (default: relative, weights 1/t^2)\n"
-            "      --machine TEXT  machine description for the profile\n"
-            "      --samples FILE  also write the measured samples (op p bytes seconds)\n"
-            "      --plot DIR      draw measured vs fitted as DIR/OP.png with gnuplot\n"
-            "  -q, --quiet         no progress lines\n"
-            "  -h, --help\n");
+            "  -o, --output FILE     profile to write (default ortho.profile; --out is the same)\n"
+            "      --sizes LIST      message sizes b, 1 to 1G each, e.g. 256,1K,64K\n"
+            "                        (default 256,2K,16K,128K)\n"
+            "      --groups LIST     group sizes that divide P (default: every divisor >= 2)\n"
+            "      --ops LIST        bcast,reduce,gather,scatter,allreduce,allgather or all\n"
+            "                        (default all)\n"
+            "      --reps N|MIN..MAX repetitions per point, 1 to %d (default 3..10; also\n"
+            "                        --min-reps N, --max-reps N)\n"
+            "      --rse X           stop a point when the relative standard error is below X,\n"
+            "                        0 to 1 (default 0.05)\n"
+            "      --point-seconds S seconds per point at most, 0 = no limit (default 0.1;\n"
+            "                        --max-time is the same)\n"
+            "      --folds N         held-out folds for choosing a form, 2 to 100 (default 5)\n"
+            "      --no-splits       one function per operation (no breakpoints in p or b)\n"
+            "      --absolute        plain least squares (default: relative, weights 1/t^2)\n"
+            "      --machine TEXT    machine description for the profile\n"
+            "      --samples FILE    also write the measured samples (op p bytes seconds)\n"
+            "      --plot DIR        draw measured vs fitted as DIR/OP.png with gnuplot\n"
+            "  -q, --quiet           no progress lines (warnings still)\n"
+            "  -h, --help            this text; --version: the library's version\n"
+            "The output files are checked before anything is measured. A function whose fit\n"
+            "is poor (a negative coefficient, R2 below %.2f or held-out error above %.0f%%) gets\n"
+            "a warning; nothing fitted at all: exit 1 and no profile written.\n",
+            CLI_INT_MAX, POOR_R2, 100.0 * POOR_HELD_OUT);
 }
 
-/* 0 ok, 1 bad usage, 2 help. */
 static int parse(int argc, char **argv, struct options *o)
 {
+    enum { O_SIZES = 256, O_GROUPS, O_OPS, O_REPS, O_MIN_REPS, O_MAX_REPS, O_RSE, O_POINT,
+           O_FOLDS, O_NO_SPLITS, O_ABSOLUTE, O_MACHINE, O_SAMPLES, O_PLOT, O_VERSION };
     static const struct option longopts[] = {
-        { "out", required_argument, NULL, 'o' },     { "sizes", required_argument, NULL, 's' },
-        { "groups", required_argument, NULL, 'g' },  { "ops", required_argument, NULL, 'O' },
-        { "min-reps", required_argument, NULL, 'm' }, { "max-reps", required_argument, NULL, 'M' },
-        { "rse", required_argument, NULL, 'r' },     { "max-time", required_argument, NULL, 't' },
-        { "folds", required_argument, NULL, 'f' },   { "no-splits", no_argument, NULL, 'n' },
-        { "absolute", no_argument, NULL, 'a' },      { "machine", required_argument, NULL, 'c' },
-        { "samples", required_argument, NULL, 'S' }, { "plot", required_argument, NULL, 'p' },
-        { "quiet", no_argument, NULL, 'q' },         { "help", no_argument, NULL, 'h' },
-        { NULL, 0, NULL, 0 }
+        { "output", required_argument, NULL, 'o' },    { "out", required_argument, NULL, 'o' },
+        { "sizes", required_argument, NULL, O_SIZES }, { "groups", required_argument, NULL, O_GROUPS },
+        { "ops", required_argument, NULL, O_OPS },     { "reps", required_argument, NULL, O_REPS },
+        { "min-reps", required_argument, NULL, O_MIN_REPS },
+        { "max-reps", required_argument, NULL, O_MAX_REPS },
+        { "rse", required_argument, NULL, O_RSE },
+        { "point-seconds", required_argument, NULL, O_POINT },
+        { "max-time", required_argument, NULL, O_POINT },
+        { "folds", required_argument, NULL, O_FOLDS }, { "no-splits", no_argument, NULL, O_NO_SPLITS },
+        { "absolute", no_argument, NULL, O_ABSOLUTE }, { "machine", required_argument, NULL, O_MACHINE },
+        { "samples", required_argument, NULL, O_SAMPLES }, { "plot", required_argument, NULL, O_PLOT },
+        { "quiet", no_argument, NULL, 'q' },           { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, O_VERSION },   { NULL, 0, NULL, 0 }
     };
-    int c, rc = 0, one[1];
-    char *end = NULL;
+    int c, rc = 0, li = -1;
     o->out = "ortho.profile";
     o->measure = ortho_measure_opts_default();
     o->fit = ortho_model_fit_opts_default();
     o->nsizes = o->measure.nsizes;
     memcpy(o->sizes, o->measure.sizes, (size_t)o->nsizes * sizeof o->sizes[0]);
-    while (rc == 0 && (c = getopt_long(argc, argv, "o:qh", longopts, NULL)) != -1) {
+    opterr = 0;
+    while (rc == 0 && (c = getopt_long(argc, argv, ":o:qh", longopts, &li)) != -1) {
+        const char *opt = cli_option(longopts, li, c);
+        li = -1;
         switch (c) {
         case 'o': o->out = optarg; break;
-        case 's': rc = (o->nsizes = tool_parse_sizes(optarg, o->sizes, MAX_LIST)) < 1; break;
-        case 'g': rc = (o->ngroups = tool_parse_ints(optarg, o->groups, MAX_LIST)) < 1; break;
-        case 'O': rc = (o->measure.ops = tool_parse_ops(optarg)) == 0; break;
-        case 'm': rc = tool_parse_ints(optarg, one, 1) != 1; o->measure.min_reps = one[0]; break;
-        case 'M': rc = tool_parse_ints(optarg, one, 1) != 1; o->measure.max_reps = one[0]; break;
-        case 'f': rc = tool_parse_ints(optarg, one, 1) != 1 || one[0] < 2; o->fit.nfolds = one[0]; break;
-        case 'r':
-            o->measure.rel_se = strtod(optarg, &end);
-            rc = *end != '\0' || !(o->measure.rel_se >= 0.0);
+        case O_SIZES:
+            rc = cli_sizes(opt, optarg, 1.0, 1073741824.0, o->sizes, MAX_LIST, &o->nsizes) != 0;
             break;
-        case 't':
-            o->measure.max_seconds = strtod(optarg, &end);
-            rc = *end != '\0' || !(o->measure.max_seconds >= 0.0);
+        case O_GROUPS:
+            rc = cli_ints(opt, optarg, 1, CLI_INT_MAX, o->groups, MAX_LIST, &o->ngroups) != 0;
             break;
-        case 'n': o->fit.splits = 0; break;
-        case 'a': o->fit.relative = 0; break;
-        case 'c': o->machine = optarg; break;
-        case 'S': o->samples = optarg; break;
-        case 'p': o->plot = optarg; break;
+        case O_OPS: rc = cli_ops(opt, optarg, ORTHO_MODEL_NOPS, &o->measure.ops) != 0; break;
+        case O_REPS:
+            rc = cli_reps(opt, optarg, &o->measure.min_reps, &o->measure.max_reps) != 0;
+            break;
+        case O_MIN_REPS:
+            rc = cli_int(opt, optarg, 1, CLI_INT_MAX, &o->measure.min_reps) != 0;
+            break;
+        case O_MAX_REPS:
+            rc = cli_int(opt, optarg, 1, CLI_INT_MAX, &o->measure.max_reps) != 0;
+            break;
+        case O_FOLDS: rc = cli_int(opt, optarg, 2, 100, &o->fit.nfolds) != 0; break;
+        case O_RSE: rc = cli_number(opt, optarg, 0.0, 1.0, &o->measure.rel_se) != 0; break;
+        case O_POINT:
+            rc = cli_seconds(opt, optarg, 0.0, INFINITY, &o->measure.max_seconds) != 0;
+            break;
+        case O_NO_SPLITS: o->fit.splits = 0; break;
+        case O_ABSOLUTE: o->fit.relative = 0; break;
+        case O_MACHINE: o->machine = optarg; break;
+        case O_SAMPLES: o->samples = optarg; break;
+        case O_PLOT: o->plot = optarg; break;
         case 'q': o->quiet = 1; break;
-        case 'h': rc = 2; break;
-        default: rc = 1; break;
+        case 'h': return CLI_HELP;
+        case O_VERSION: return CLI_VERSION;
+        default: return cli_getopt_error(c, argv);
         }
     }
-    if (rc == 0 && (optind < argc || o->measure.max_reps < o->measure.min_reps))
-        rc = 1;
+    if (rc != 0)
+        return CLI_BAD;
+    if (optind < argc)
+        return cli_extra_argument(argv[optind]);
+    if (o->measure.max_reps < o->measure.min_reps) {
+        char text[64];
+        snprintf(text, sizeof text, "%d", o->measure.max_reps);
+        return cli_bad("--max-reps", text, "at least --min-reps (%d)", o->measure.min_reps) != 0
+                   ? CLI_BAD : CLI_RUN;
+    }
     o->measure.sizes = o->sizes;
     o->measure.nsizes = o->nsizes;
     o->measure.groups = o->ngroups > 0 ? o->groups : NULL;
     o->measure.ngroups = o->ngroups;
-    return rc;
+    return CLI_RUN;
+}
+
+/* The group sizes must divide p; the output files must be writable
+ * (rank 0 looks, every rank learns). Before anything is measured. */
+static int check_before_measuring(const struct options *o, int rank, int size)
+{
+    int bad = 0;
+    for (int i = 0; i < o->ngroups && !bad; i++)
+        if (size % o->groups[i] != 0) {
+            char text[32];
+            snprintf(text, sizeof text, "%d", o->groups[i]);
+            bad = cli_bad("--groups", text, "group sizes that divide the %d processes", size) != 0;
+        }
+    if (!bad && rank == 0)
+        bad = cli_output_check(o->out) != 0
+              || (o->samples != NULL && cli_output_check(o->samples) != 0);
+    MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return bad;
 }
 
 /* Fit every measured op (all forms that apply are candidates) into prof. */
@@ -136,6 +192,20 @@ static int fit_all(const struct options *o, const ortho_model_sample s[], int n,
     return err;
 }
 
+/* Where a piece of a split function applies, e.g. "p<=8" or "b>4096". */
+static void range_text(const ortho_model_entry *e, char *range, size_t len)
+{
+    range[0] = '\0';
+    if (e->range.p_hi != ORTHO_MODEL_P_ANY)
+        snprintf(range, len, "p<=%d", e->range.p_hi);
+    else if (e->range.p_lo > 1)
+        snprintf(range, len, "p>=%d", e->range.p_lo);
+    else if (e->range.size_hi < INFINITY)
+        snprintf(range, len, "b<=%g", e->range.size_hi);
+    else if (e->range.size_lo > 0.0)
+        snprintf(range, len, "b>%g", nextafter(e->range.size_lo, 0.0));
+}
+
 static void summary(ortho_model_profile_t prof)
 {
     int n = 0;
@@ -143,17 +213,10 @@ static void summary(ortho_model_profile_t prof)
     for (int i = 0; i < n; i++) {
         ortho_model_entry e;
         ortho_model_form_info info;
-        char range[64] = "";
+        char range[64];
         ortho_model_profile_entry(prof, i, &e);
         ortho_model_form_info_get(e.form, &info);
-        if (e.range.p_hi != ORTHO_MODEL_P_ANY)
-            snprintf(range, sizeof range, "p<=%d", e.range.p_hi);
-        else if (e.range.p_lo > 1)
-            snprintf(range, sizeof range, "p>=%d", e.range.p_lo);
-        else if (e.range.size_hi < INFINITY)
-            snprintf(range, sizeof range, "b<=%g", e.range.size_hi);
-        else if (e.range.size_lo > 0.0)
-            snprintf(range, sizeof range, "b>%g", nextafter(e.range.size_lo, 0.0));
+        range_text(&e, range, sizeof range);
         fprintf(stderr, "  %-9s %-7s %-13s", ortho_model_op_name(e.op), range, info.name);
         for (int j = 0; j < info.ncoefs; j++)
             fprintf(stderr, " %s=%.3g", info.coef_names[j], e.coefs[j]);
@@ -161,10 +224,45 @@ static void summary(ortho_model_profile_t prof)
     }
 }
 
+/* One warning per poor function (POOR_R2, POOR_HELD_OUT, a negative
+ * coefficient), with what to do; returns how many. */
+static int warn_poor_fits(ortho_model_profile_t prof)
+{
+    int n = 0, poor = 0;
+    ortho_model_profile_nentries(prof, &n);
+    for (int i = 0; i < n; i++) {
+        ortho_model_entry e;
+        ortho_model_form_info info;
+        char range[64], why[256] = "";
+        size_t used = 0;
+        ortho_model_profile_entry(prof, i, &e);
+        ortho_model_form_info_get(e.form, &info);
+        range_text(&e, range, sizeof range);
+        for (int j = 0; j < info.ncoefs && used < sizeof why; j++)
+            if (e.coefs[j] < 0.0)
+                used += (size_t)snprintf(why + used, sizeof why - used, "%s%s = %.3g < 0",
+                                         used ? ", " : "", info.coef_names[j], e.coefs[j]);
+        if (e.stats.r2 < POOR_R2 && used < sizeof why)
+            used += (size_t)snprintf(why + used, sizeof why - used, "%sR2 %.3f < %.2f",
+                                     used ? ", " : "", e.stats.r2, POOR_R2);
+        if (e.stats.cv_rel > POOR_HELD_OUT && used < sizeof why)
+            used += (size_t)snprintf(why + used, sizeof why - used,
+                                     "%sheld-out error %.0f%% > %.0f%%", used ? ", " : "",
+                                     100.0 * e.stats.cv_rel, 100.0 * POOR_HELD_OUT);
+        if (used == 0)
+            continue;
+        poor++;
+        fprintf(stderr, "ortho-fit: warning: %s%s%s (%s) fits poorly: %s; measure more "
+                        "--sizes, more --reps or a longer --point-seconds\n",
+                ortho_model_op_name(e.op), range[0] ? " " : "", range, info.name, why);
+    }
+    return poor;
+}
+
 static int finish(const struct options *o, const ortho_model_sample s[], int n, int size, double t_op,
                   double gamma)
 {
-    int rc = 0;
+    int rc = 0, nentries = 0;
     char machine[256], msg[ORTHO_MODEL_MSG_MAX];
     ortho_model_profile_t prof = NULL, check = NULL;
     struct options fo = *o;
@@ -183,8 +281,16 @@ static int finish(const struct options *o, const ortho_model_sample s[], int n, 
     if (!o->quiet)
         fprintf(stderr, "ortho-fit: t_op %.3g s, gamma %.3g s/byte; fitting %d samples\n", t_op, gamma, n);
     rc = fit_all(&fo, s, n, prof) != MPI_SUCCESS;
+    ortho_model_profile_nentries(prof, &nentries);
+    if (rc == 0 && nentries == 0) {
+        fprintf(stderr, "ortho-fit: nothing could be fitted, %s not written: measure more "
+                        "--sizes (or run on more processes)\n", o->out);
+        rc = 1;
+    }
+    errno = 0;
     if (rc == 0 && ortho_model_profile_write(prof, o->out) != MPI_SUCCESS) {
-        fprintf(stderr, "ortho-fit: cannot write %s\n", o->out);
+        fprintf(stderr, "ortho-fit: cannot write %s: %s\n", o->out,
+                errno != 0 ? strerror(errno) : "write failed");
         rc = 1;
     }
     if (rc == 0 && ortho_model_profile_read(o->out, &check, msg) != MPI_SUCCESS) {
@@ -194,7 +300,7 @@ static int finish(const struct options *o, const ortho_model_sample s[], int n, 
     if (rc == 0 && o->samples != NULL) {
         FILE *f = fopen(o->samples, "w");
         if (f == NULL) {
-            fprintf(stderr, "ortho-fit: cannot write %s\n", o->samples);
+            fprintf(stderr, "ortho-fit: cannot write %s: %s\n", o->samples, strerror(errno));
             rc = 1;
         } else {
             fprintf(f, "# op p bytes seconds (median over repetitions of the max over ranks)\n");
@@ -208,6 +314,8 @@ static int finish(const struct options *o, const ortho_model_sample s[], int n, 
         summary(prof);
         fprintf(stderr, "ortho-fit: wrote %s\n", o->out);
     }
+    if (rc == 0)
+        warn_poor_fits(prof);
     if (rc == 0 && o->plot != NULL) {
         char cmd[1200];
         snprintf(cmd, sizeof cmd, "mkdir -p '%s'", o->plot);
@@ -236,11 +344,18 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
     memset(&o, 0, sizeof o);
+    cli_init("ortho-fit", rank == 0);
     rc = parse(argc, argv, &o);
-    if (rc != 0) {
-        if (rank == 0)
-            usage(rc == 2 ? stdout : stderr);
-        rc = rc == 2 ? 0 : 2;
+    if (rc != CLI_RUN) {
+        if (rank == 0 && rc == CLI_HELP)
+            usage(stdout);
+        else if (rank == 0 && rc == CLI_VERSION)
+            cli_print_version();
+        rc = rc == CLI_BAD ? CLI_EXIT_USAGE : 0;
+        goto fn_exit;
+    }
+    if (check_before_measuring(&o, rank, size)) {
+        rc = CLI_EXIT_USAGE;
         goto fn_exit;
     }
     o.measure.progress = o.quiet || rank != 0 ? NULL : stderr;
@@ -251,8 +366,7 @@ int main(int argc, char **argv)
     rc = ortho_measure_natives(MPI_COMM_WORLD, &o.measure, &s, &n);
     if (rc != MPI_SUCCESS) {
         if (rank == 0)
-            fprintf(stderr, "ortho-fit: measuring failed (MPI error %d; do the --groups divide %d?)\n",
-                    rc, size);
+            fprintf(stderr, "ortho-fit: measuring failed (MPI error %d)\n", rc);
         rc = 1;
         goto fn_exit;
     }

@@ -13,32 +13,48 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../tools/cli.h"
 #include "tools.h"
 
 struct options {
     const char *profile, *op_name, *app_name;
+    ortho_model_op op;
+    ortho_model_app app;
     int procs, maxdims, top, K, I, have_t_op, have_t_eval;
     double bytes, n, t_op, t_eval, elem;
 };
 
+#define MAX_BYTES 1073741824.0 /* 1G */
+
 static void usage(FILE *f)
 {
     fprintf(f,
-            "usage: ortho-predict --profile FILE --procs P (--op OP --bytes B | --app APP --n N) [options]\n");
-    fprintf(f, "  --profile FILE   machine profile (ortho-fit output, or the paper's: %s/*.profile)\n",
+            "usage: ortho-predict --profile FILE --procs P (--op OP --bytes B | --app APP --n N)"
+            " [options]\n"
+            "Predicted times of the native operation and of every layout, ranked; the\n"
+            "speedup is t_native / t_layout (above 1x the layout is faster).\n");
+    fprintf(f, "  --profile FILE   machine profile (ortho-fit or ortho-tune output, or one of\n"
+               "                   %s/*.profile)\n",
             tool_profiles_dir());
     fprintf(f,
-            "  --procs P        number of processes\n"
+            "  --procs P        number of processes, 1 to %d\n"
             "  --op OP          bcast, reduce, gather, scatter, allreduce, allgather\n"
-            "  --bytes B        message size b (64K = 65536): the whole message for bcast, reduce,\n"
+            "  --bytes B        message size b, 0 to 1G: a number with an optional K, M, G\n"
+            "                   (1024-based; 64K = 65536): the whole message for bcast, reduce,\n"
             "                   allreduce; each process's block for gather, scatter, allgather\n"
             "  --app APP        jacobi-row, jacobi-col-mb, jacobi-col-sb, pab, pabm (paper sec. 5)\n"
-            "  --n N            system size; --K K stages, --I I corrector iterations (pab, pabm)\n"
-            "  --t-op T         time of one arithmetic operation (e.g. 2ns; default: the profile's t_op)\n"
-            "  --t-eval T       time to evaluate one component of f (pab, pabm; default: profile's t_eval)\n"
-            "  --elem-bytes E   bytes per vector element in messages (default 8)\n"
-            "  --max-dims D     also N-D layouts up to D dimensions (default 2)\n"
-            "  --top K          print only the K best layouts (default all)\n");
+            "  --n N            system size, at least 1\n"
+            "  --K K, --I I     stages and corrector iterations, 1 to 1024 (pab: K; pabm: K, I)\n"
+            "  --t-op T         time of one arithmetic operation, e.g. 2ns (default: the\n"
+            "                   profile's t_op)\n"
+            "  --t-eval T       time to evaluate one component of f (pab, pabm; default: the\n"
+            "                   profile's t_eval)\n"
+            "  --elem-bytes E   bytes per vector element in messages, 1 to 1K (default 8)\n"
+            "  --max-dims D     also N-D layouts up to D dimensions, 1 to %d (default 2; --dims\n"
+            "                   is the same, as in ortho-tune and ortho-bench)\n"
+            "  --top K          print only the K best layouts, 1 to %d (default all)\n"
+            "  -h, --help       this text; --version: the library's version\n",
+            CLI_INT_MAX, ORTHO_GRID_MAX_DIMS, CLI_INT_MAX);
 }
 
 static int parse(int argc, char **argv, struct options *o)
@@ -50,37 +66,71 @@ static int parse(int argc, char **argv, struct options *o)
         { "K", required_argument, NULL, 'K' },       { "I", required_argument, NULL, 'I' },
         { "t-op", required_argument, NULL, 't' },    { "t-eval", required_argument, NULL, 'e' },
         { "elem-bytes", required_argument, NULL, 'E' }, { "max-dims", required_argument, NULL, 'd' },
+        { "dims", required_argument, NULL, 'd' },
         { "top", required_argument, NULL, 'T' },     { "help", no_argument, NULL, 'h' },
-        { NULL, 0, NULL, 0 }
+        { "version", no_argument, NULL, 'V' },       { NULL, 0, NULL, 0 }
     };
-    int c, rc = 0, one[1];
+    static const char *ops[ORTHO_MODEL_NOPS], *apps[ORTHO_MODEL_NAPPS];
+    int c, rc = 0, index = 0, li = -1;
+    for (int i = 0; i < ORTHO_MODEL_NOPS; i++)
+        ops[i] = ortho_model_op_name((ortho_model_op)i);
+    for (int i = 0; i < ORTHO_MODEL_NAPPS; i++)
+        apps[i] = ortho_model_app_name((ortho_model_app)i);
     o->maxdims = 2;
     o->elem = 8.0;
     o->bytes = -1.0;
-    while (rc == 0 && (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    opterr = 0;
+    while (rc == 0 && (c = getopt_long(argc, argv, ":h", longopts, &li)) != -1) {
+        const char *opt = cli_option(longopts, li, c);
+        li = -1;
         switch (c) {
         case 'p': o->profile = optarg; break;
-        case 'o': o->op_name = optarg; break;
-        case 'a': o->app_name = optarg; break;
-        case 'P': rc = tool_parse_ints(optarg, one, 1) != 1; o->procs = one[0]; break;
-        case 'K': rc = tool_parse_ints(optarg, one, 1) != 1; o->K = one[0]; break;
-        case 'I': rc = tool_parse_ints(optarg, one, 1) != 1; o->I = one[0]; break;
-        case 'd': rc = tool_parse_ints(optarg, one, 1) != 1 || one[0] > ORTHO_GRID_MAX_DIMS; o->maxdims = one[0]; break;
-        case 'T': rc = tool_parse_ints(optarg, one, 1) != 1; o->top = one[0]; break;
-        case 'b': rc = ortho_model_parse_bytes(optarg, &o->bytes) != MPI_SUCCESS; break;
-        case 'n': rc = ortho_model_parse_bytes(optarg, &o->n) != MPI_SUCCESS; break;
-        case 'E': rc = ortho_model_parse_bytes(optarg, &o->elem) != MPI_SUCCESS; break;
-        case 't': rc = ortho_model_parse_seconds(optarg, &o->t_op) != MPI_SUCCESS; o->have_t_op = 1; break;
-        case 'e': rc = ortho_model_parse_seconds(optarg, &o->t_eval) != MPI_SUCCESS; o->have_t_eval = 1; break;
-        case 'h': rc = 2; break;
-        default: rc = 1; break;
+        case 'o':
+            rc = cli_word(opt, optarg, ops, ORTHO_MODEL_NOPS, &index) != 0;
+            o->op = (ortho_model_op)index;
+            o->op_name = optarg;
+            break;
+        case 'a':
+            rc = cli_word(opt, optarg, apps, ORTHO_MODEL_NAPPS, &index) != 0;
+            o->app = (ortho_model_app)index;
+            o->app_name = optarg;
+            break;
+        case 'P': rc = cli_int(opt, optarg, 1, CLI_INT_MAX, &o->procs) != 0; break;
+        case 'K': rc = cli_int(opt, optarg, 1, 1024, &o->K) != 0; break;
+        case 'I': rc = cli_int(opt, optarg, 1, 1024, &o->I) != 0; break;
+        case 'd': rc = cli_int(opt, optarg, 1, ORTHO_GRID_MAX_DIMS, &o->maxdims) != 0; break;
+        case 'T': rc = cli_int(opt, optarg, 1, CLI_INT_MAX, &o->top) != 0; break;
+        case 'b': rc = cli_bytes(opt, optarg, 0.0, MAX_BYTES, &o->bytes) != 0; break;
+        case 'n': rc = cli_number(opt, optarg, 1.0, INFINITY, &o->n) != 0; break;
+        case 'E': rc = cli_bytes(opt, optarg, 1.0, 1024.0, &o->elem) != 0; break;
+        case 't':
+            rc = cli_seconds(opt, optarg, 0.0, INFINITY, &o->t_op) != 0;
+            o->have_t_op = 1;
+            break;
+        case 'e':
+            rc = cli_seconds(opt, optarg, 0.0, INFINITY, &o->t_eval) != 0;
+            o->have_t_eval = 1;
+            break;
+        case 'h': return CLI_HELP;
+        case 'V': return CLI_VERSION;
+        default: return cli_getopt_error(c, argv);
         }
     }
-    if (rc == 0 && (optind < argc || o->profile == NULL || o->procs < 1
-                    || (o->op_name == NULL) == (o->app_name == NULL)
-                    || (o->op_name != NULL && o->bytes < 0.0) || (o->app_name != NULL && !(o->n > 0.0))))
-        rc = 1;
-    return rc;
+    if (rc != 0)
+        return CLI_BAD;
+    if (optind < argc)
+        return cli_extra_argument(argv[optind]);
+    if (o->profile == NULL)
+        return cli_missing("--profile FILE is required");
+    if (o->procs < 1)
+        return cli_missing("--procs P is required");
+    if ((o->op_name == NULL) == (o->app_name == NULL))
+        return cli_missing("give either --op (with --bytes) or --app (with --n)");
+    if (o->op_name != NULL && o->bytes < 0.0)
+        return cli_missing("--op needs --bytes B");
+    if (o->app_name != NULL && !(o->n > 0.0))
+        return cli_missing("--app needs --n N");
+    return CLI_RUN;
 }
 
 static void layout_name(const ortho_model_layout *l, char *buf, size_t n)
@@ -148,13 +198,14 @@ static int run(const struct options *o, ortho_model_profile_t prof, ortho_model_
     if (rc != 0)
         goto fn_exit;
     qsort(rows, (size_t)n, sizeof *rows, cmp_row);
-    printf("%-4s %-12s %12s %8s  %s\n", "rank", "layout", "total [s]", "vs native",
+    printf("%-4s %-12s %12s %8s  %s\n", "rank", "layout", "total [s]", "speedup",
            app == NULL ? "phases [s]" : "compute + communication [s]");
     for (int r = 0; r < n && (o->top == 0 || shown < o->top); r++, shown++) {
         const ortho_model_layout *l = &rows[r].layout;
+        char speedup[32];
         layout_name(l, name, sizeof name);
-        printf("%-4d %-12s %12.6g %8.3f  ", r + 1, l->ndims == 1 ? "native" : name, rows[r].total,
-               native / rows[r].total);
+        printf("%-4d %-12s %12.6g %8s  ", r + 1, l->ndims == 1 ? "native" : name, rows[r].total,
+               cli_speedup_text(native, rows[r].total, speedup, sizeof speedup));
         if (app == NULL) {
             ortho_model_prediction pr;
             ortho_model_predict_grid(prof, op, l->ndims, l->dims, o->bytes, &pr);
@@ -174,6 +225,7 @@ static int run(const struct options *o, ortho_model_profile_t prof, ortho_model_
         }
         printf("\n");
     }
+    printf("%s\n", CLI_SPEEDUP_LEGEND);
 fn_exit:
     free(rows);
     free(all);
@@ -191,19 +243,18 @@ int main(int argc, char **argv)
     ortho_model_app_params ap;
     memset(&o, 0, sizeof o);
     memset(&ap, 0, sizeof ap);
+    cli_init("ortho-predict", 1);
     rc = parse(argc, argv, &o);
-    if (rc != 0) {
-        usage(rc == 2 ? stdout : stderr);
-        rc = rc == 2 ? 0 : 2;
+    if (rc != CLI_RUN) {
+        if (rc == CLI_HELP)
+            usage(stdout);
+        else if (rc == CLI_VERSION)
+            cli_print_version();
+        rc = rc == CLI_BAD ? CLI_EXIT_USAGE : 0;
         goto fn_exit;
     }
-    if ((o.op_name != NULL && ortho_model_op_from_name(o.op_name, &op) != MPI_SUCCESS)
-        || (o.app_name != NULL && ortho_model_app_from_name(o.app_name, &app) != MPI_SUCCESS)) {
-        fprintf(stderr, "ortho-predict: unknown %s '%s'\n", o.op_name ? "operation" : "application",
-                o.op_name ? o.op_name : o.app_name);
-        rc = 2;
-        goto fn_exit;
-    }
+    op = o.op;
+    app = o.app;
     if (ortho_model_profile_read(o.profile, &prof, msg) != MPI_SUCCESS) {
         fprintf(stderr, "ortho-predict: %s\n", msg);
         rc = 1;

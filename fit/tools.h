@@ -1,19 +1,9 @@
-/* Shared pieces of the ortho-fit and ortho-predict programs. */
+/* Shared pieces of the ortho-fit and ortho-predict programs (their command
+ * line: tools/cli.h). */
 #ifndef ORTHO_FIT_TOOLS_H_INCLUDED
 #define ORTHO_FIT_TOOLS_H_INCLUDED
 
 #include "ortho.h"
-
-/* A comma-separated list of sizes ("256,1K,64K") into out[cap]; returns the
- * count, or -1 when an item is malformed or there are more than cap. */
-int tool_parse_sizes(const char *text, double out[], int cap);
-
-/* A comma-separated list of positive ints; same convention. */
-int tool_parse_ints(const char *text, int out[], int cap);
-
-/* A comma-separated list of operation names into a bit set (1u << op);
- * "all" is every operation. 0 when malformed. */
-unsigned tool_parse_ops(const char *text);
 
 /* Time of one arithmetic operation (a multiply-add loop over doubles: 2
  * operations per element) and of a local MPI_SUM on doubles per byte

@@ -28,13 +28,23 @@
 #include "ortho_select.h"
 #include "ortho_settings.h"
 
+/* The version, in one place: the Makefile reads its VERSION from these three lines. */
 #define ORTHO_VERSION_MAJOR 0
 #define ORTHO_VERSION_MINOR 1
 #define ORTHO_VERSION_PATCH 0
-#define ORTHO_VERSION "0.1.0"
+#define ORTHO_VERSION_TEXT_(a, b, c) #a "." #b "." #c
+#define ORTHO_VERSION_TEXT(a, b, c) ORTHO_VERSION_TEXT_(a, b, c)
+/** The version this header belongs to, "MAJOR.MINOR.PATCH". */
+#define ORTHO_VERSION ORTHO_VERSION_TEXT(ORTHO_VERSION_MAJOR, ORTHO_VERSION_MINOR, ORTHO_VERSION_PATCH)
 
-/** \brief The version of the library the program runs with, e.g. "0.1.0"
- *  (ORTHO_VERSION is the one it was compiled against). Not collective. */
+/**
+ * \brief The version of the library a program runs with, "MAJOR.MINOR.PATCH".
+ *
+ * Compare with ORTHO_VERSION (the header's) to see whether a program runs
+ * with the library it was compiled against. Not collective; needs no MPI
+ * start; thread-safe.
+ * \return a static string, never NULL.
+ */
 const char *ortho_version(void);
 
 #endif /* ORTHO_H_INCLUDED */

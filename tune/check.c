@@ -191,7 +191,7 @@ static void print_point(const struct point *pt)
     ortho_candidate_name(&pt->model, m, (int)sizeof m);
     if (pt->t_live > 0.0)
         snprintf(live, sizeof live, ", run %.4e", pt->t_live);
-    printf("check %-10s p=%-4d b=%-6s native %.4e  auto %-22s %.4e x%.3f (%s%s)  best %-22s "
+    printf("check %-10s p=%-4d b=%-6s native %.4e  auto %-22s %.4e %.2fx (%s%s)  best %-22s "
            "%.4e  model %s %.4e (%s, loss %.1f%%)\n",
            ortho_op_word(pt->tb->op), pt->p, sz, pt->t_native, a, pt->t_auto,
            pt->t_auto > 0.0 ? pt->t_native / pt->t_auto : 0.0, source_word(pt->ai.source), live,
@@ -274,9 +274,10 @@ static void summary(const struct point pts[], int npts)
         score(&model, pt, &pt->model, &pt->mi, pt->t_model);
         score(&comp, pt, &pt->comp, &pt->ci, pt->t_comp);
     }
-    printf("summary p=%d: %d points; (a) auto vs native: worst %+.1f%%, %d points more than 2%% "
-           "slower; (b) speedup of auto over native: geometric mean %.3f, best %.3f; ",
-           npts > 0 ? pts[0].p : 0, n, 100.0 * worst, slower, n ? exp(logsum / n) : 0.0, top);
+    printf("summary p=%d: %d points; (a) auto vs native: worst speedup %.2fx, %d points more "
+           "than 2%% slower; (b) speedup of auto over native: geometric mean %.2fx, best %.2fx; ",
+           npts > 0 ? pts[0].p : 0, n, n ? 1.0 / (1.0 + worst) : 0.0, slower,
+           n ? exp(logsum / n) : 0.0, top);
     print_score("(c) model", &model);
     printf("; (c') composed model ");
     print_score("", &comp);

@@ -7,8 +7,8 @@
 #   composed,composed_rule,t_composed
 #
 # Per run, per platform and selector, and over everything:
-#  (a) auto against native: the worst ratio t_auto / t_native - 1 and the
-#      points where auto is more than 2% slower;
+#  (a) auto against native: the worst speedup t_native / t_auto and the
+#      points where auto is more than 2% slower (below 0.98x);
 #  (b) the geometric-mean and the best speedup t_native / t_auto;
 #  (c) the model alone (the selector's: measured curves of the tuned
 #      sizes): how often its choice is the measured best (or as fast as
@@ -54,8 +54,8 @@ function add(g, key) {
 }
 function line(g, label) {
     if (!(g in n)) return
-    printf "| %-22s | %4d | %+6.1f%% | %3d | %6.3f | %6.3f | %3.0f%% | %3.0f%% | %5.1f%% / %6.1f%% | %3.0f%% | %5.3f / %5.3f / %5.3f |",
-           label, n[g], 100 * worst[g], slower[g], na[g] ? exp(logsum[g] / na[g]) : 0, top[g],
+    printf "| %-22s | %4d | %7.3fx | %3d | %6.3fx | %6.3fx | %3.0f%% | %3.0f%% | %5.1f%% / %6.1f%% | %3.0f%% | %5.3fx / %5.3fx / %5.3fx |",
+           label, n[g], 1 / (1 + worst[g]), slower[g], na[g] ? exp(logsum[g] / na[g]) : 0, top[g],
            nm[g] ? 100 * isbest[g] / nm[g] : 0, nm[g] ? 100 * within[g] / nm[g] : 0,
            notbest[g] ? 100 * losssum[g] / notbest[g] : 0, 100 * lossmax[g],
            nc[g] ? 100 * cwithin[g] / nc[g] : 0,
@@ -75,19 +75,19 @@ NF >= 14 && $1 != "run" {
     if (!(g in groups)) { groups[g] = 1; gs[++ng] = g }
 }
 END {
-    hdr = "| %-22s | %4s | %7s | %3s | %6s | %6s | %4s | %4s | %-16s | %4s | %-21s |\n"
-    rule = "------------------------|------|---------|-----|--------|--------|------|------|------------------|------|----------------------"
-    printf "(a) auto vs native: worst t_auto/t_native - 1, points more than 2%% slower;\n"
+    hdr = "| %-22s | %4s | %8s | %3s | %7s | %7s | %4s | %4s | %-16s | %4s | %-24s |\n"
+    rule = "------------------------|------|----------|-----|---------|---------|------|------|------------------|------|-------------------------"
+    printf "(a) auto vs native: worst speedup t_native/t_auto, points more than 2%% slower (< 0.98x);\n"
     printf "(b) speedup t_native/t_auto: geometric mean, best;\n"
     printf "(c) model alone (measured curves of the tuned sizes): = measured best (ties within 0.1%%),\n"
     printf "    within 3%% of it, loss when not the best (mean / worst);\n"
     printf "(c') composed model (runtime functions only, as for a p never tuned): within 3%% of the best;\n"
     printf "geo: geometric-mean speedup over native of the model's choices / the composed model's / the measured best\n\n"
-    printf hdr, "run", "pts", "(a) worst", ">2%", "(b) geo", "best", "=best", "<=3%", "(c) loss mean/worst", "(c')", "geo model/comp/best"
+    printf hdr, "run", "pts", "(a) worst", "<0.98x", "(b) geo", "best", "=best", "<=3%", "(c) loss mean/worst", "(c')", "geo model/comp/best"
     printf "|%s|\n", rule
     for (i = 1; i <= nr; i++) line(rs[i], rs[i])
     print ""
-    printf hdr, "platform-selector", "pts", "(a) worst", ">2%", "(b) geo", "best", "=best", "<=3%", "(c) loss mean/worst", "(c')", "geo model/comp/best"
+    printf hdr, "platform-selector", "pts", "(a) worst", "<0.98x", "(b) geo", "best", "=best", "<=3%", "(c) loss mean/worst", "(c')", "geo model/comp/best"
     printf "|%s|\n", rule
     for (i = 1; i <= ng; i++) line(gs[i], gs[i])
     line("all", "all")

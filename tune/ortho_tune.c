@@ -9,12 +9,14 @@
  * Then ORTHO_PROFILE=machine.profile makes the drop-in functions and
  * libortho_mpi run what was measured fastest. --check-sizes measures the
  * selection on sizes it did not tune on. docs/selection.md. */
+#include <errno.h>
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "../tools/cli.h"
 #include "tune.h"
 
 #define ALL_OPS ((1u << ORTHO_OP_ALLGATHERV) - 1u) /* the six of the model */
@@ -29,35 +31,46 @@ static void usage(FILE *f)
             "      --profile FILE     start from this profile (its runtime functions and other\n"
             "                         decisions are kept; those of the tuned ops and P replaced)\n"
             "      --ops LIST         bcast,reduce,gather,scatter,allreduce,allgather (default),\n"
-            "                         also allgatherv, gatherv, scatterv\n"
-            "      --sizes LIST       sizes to tune on, K/M = 1024 (default 1K,8K,64K,512K)\n"
+            "                         also allgatherv, gatherv, scatterv, or all (the first six)\n"
+            "      --sizes LIST       sizes to tune on, 8 to 1G each, K/M/G = 1024\n"
+            "                         (default 1K,8K,64K,512K)\n"
             "      --check-sizes LIST sizes to check the selection on (not tuned on)\n"
-            "      --dims N           grids of 2 to N dimensions (default 2)\n"
-            "      --variants LIST    phases,rsag,scag (default all); native is always timed\n"
+            "      --dims N           grids of 2 to N dimensions, N from 1 to %d (default 2;\n"
+            "                         --max-dims is the same)\n"
+            "      --variants LIST    phases,rsag,scag,pipe (default all); native is always timed\n"
             "      --candidates LIST  only these candidates, e.g. phases:8x12:rows,rsag:4x24:cols\n"
             "      --no-node          no node-aware candidates\n"
-            "      --max-aspect R     only grids whose largest extent is at most R times the\n"
-            "                         smallest (e.g. 6: 4x24 ... 24x4 of 96, not 2x48)\n"
-            "      --margin X         a candidate replaces native when at least X faster\n"
-            "                         (default 0.03)\n"
+            "      --max-aspect R     only grids whose largest extent is at most R (>= 1) times\n"
+            "                         the smallest (e.g. 6: 4x24 ... 24x4 of 96, not 2x48)\n"
+            "      --margin X         a candidate replaces native when at least X faster, 0 to\n"
+            "                         below 1, e.g. 0.03 or 3%% (default 0.03)\n"
             "      --threshold X      the model's threshold in --check-sizes (default 0.03)\n"
             "      --extrapolate      in --check-sizes, the model decides outside the tuned\n"
             "                         range too (ORTHO_SELECT_EXTRAPOLATE=1; default native)\n"
-            "      --min-reps N, --max-reps N, --rse X, --point-seconds S\n"
-            "                         repetitions per point (default 3, 10, 0.05, 0.5)\n"
-            "      --max-seconds S    stop measuring after S seconds of wall time\n"
+            "      --reps N|MIN..MAX  repetitions per point, 1 to %d (default 3..10; also\n"
+            "                         --min-reps N, --max-reps N)\n"
+            "      --rse X            stop a point at this relative standard error, 0 to 1\n"
+            "                         (default 0.05)\n"
+            "      --point-seconds S  seconds per point at most, 0 = no limit (default 0.5)\n"
+            "      --max-seconds S    stop measuring after S seconds of wall time (default 0:\n"
+            "                         no limit)\n"
             "      --csv FILE         every measured point; --check-csv FILE: every checked one\n"
             "      --shared/--no-shared  SMPI_SHARED_MALLOC buffers (default: on under SMPI)\n"
             "      --dry-run          list the candidates and the points, measure nothing\n"
             "      --lookup-bench     time the decision lookup (of --profile) and exit;\n"
-            "                         --procs N: the selector's process count (default P)\n"
+            "                         --procs N: the selector's process count, 1 to %d\n"
+            "                         (default P)\n"
             "      --evaluate CSV     check the selection of --profile on the sizes of an\n"
             "                         earlier run's --csv that it did not tune on; measures\n"
             "                         nothing (one process is enough); --redecide: take the\n"
             "                         decisions again from its tuned sizes (written to -o\n"
             "                         when given)\n"
             "  -q, --quiet            no progress on stderr\n"
-            "  -h, --help\n");
+            "  -h, --help             this text; --version: the library's version\n"
+            "The progress lines give each candidate's speedup t_native / t_candidate per\n"
+            "size (e.g. 1.24x: 24%% faster than native). The output files are checked before\n"
+            "anything is measured.\n",
+            ORTHO_GRID_MAX_DIMS, CLI_INT_MAX, CLI_INT_MAX);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -66,92 +79,54 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
-static int parse_sizes(const char *text, double out[], int *n)
+/* Sizes of --sizes or --check-sizes: whole bytes, ascending. */
+static int parse_sizes(const char *option, const char *text, double out[], int *n)
 {
-    char buf[1024];
-    char *save = NULL;
-    *n = 0;
-    if (strlen(text) >= sizeof buf)
+    if (cli_sizes(option, text, 8.0, 1073741824.0, out, TUNE_MAX_SIZES, n) != 0)
         return -1;
-    strcpy(buf, text);
-    for (char *t = strtok_r(buf, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save)) {
-        double v;
-        if (*n == TUNE_MAX_SIZES || ortho_model_parse_bytes(t, &v) != MPI_SUCCESS || v < 8.0
-            || v > 1e9)
-            return -1;
-        out[(*n)++] = floor(v);
-    }
+    for (int i = 0; i < *n; i++)
+        out[i] = floor(out[i]);
     qsort(out, (size_t)*n, sizeof out[0], cmp_double);
     for (int i = 1; i < *n; i++)
         if (out[i] == out[i - 1])
-            return -1;
-    return *n > 0 ? 0 : -1;
+            return cli_bad(option, text, "sizes that differ in whole bytes (%.0f twice)", out[i]);
+    return 0;
 }
 
-static unsigned parse_ops(const char *text)
+static int parse_variants(const char *option, const char *text, unsigned *bits)
 {
-    char buf[256];
-    char *save = NULL;
-    unsigned ops = 0;
-    if (strlen(text) >= sizeof buf)
-        return 0;
-    strcpy(buf, text);
-    for (char *t = strtok_r(buf, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save)) {
-        int found = 0;
-        if (strcmp(t, "all") == 0) {
-            ops |= ALL_OPS;
-            continue;
-        }
-        for (int op = 0; op < ORTHO_OP_COUNT; op++)
-            if (strcmp(t, ortho_op_word((ortho_op)op)) == 0) {
-                ops |= 1u << op;
-                found = 1;
-            }
-        if (!found)
-            return 0;
-    }
-    return ops;
+    const char *names[ORTHO_VARIANT_COUNT];
+    for (int i = 0; i < ORTHO_VARIANT_COUNT; i++)
+        names[i] = ortho_variant_name((ortho_variant)i);
+    if (cli_words(option, text, names, ORTHO_VARIANT_COUNT, NULL, 0, bits) != 0)
+        return -1;
+    *bits |= 1u << ORTHO_VARIANT_NATIVE;
+    return 0;
 }
 
-static unsigned parse_variants(const char *text)
+/* Every name of --candidates must be a candidate's name. */
+static int parse_candidates(const char *option, const char *text)
 {
-    char buf[128];
-    char *save = NULL;
-    unsigned v = 1u << ORTHO_VARIANT_NATIVE;
-    if (strlen(text) >= sizeof buf)
-        return 0;
-    strcpy(buf, text);
-    for (char *t = strtok_r(buf, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save)) {
-        int found = 0;
-        for (int i = 0; i < ORTHO_VARIANT_COUNT; i++)
-            if (strcmp(t, ortho_variant_name((ortho_variant)i)) == 0) {
-                v |= 1u << i;
-                found = 1;
-            }
-        if (!found)
-            return 0;
+    char list[1024], *save = NULL;
+    if (strlen(text) >= sizeof list)
+        return cli_bad(option, "(a long list)", "at most %zu characters", sizeof list - 1);
+    strcpy(list, text);
+    for (char *t = strtok_r(list, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save)) {
+        ortho_candidate c;
+        if (ortho_candidate_parse(t, &c) != MPI_SUCCESS)
+            return cli_bad(option, text, "candidate names such as phases:8x12:rows or "
+                           "rsag:4x24:cols ('%s' is not one)", t);
     }
-    return v;
+    return 0;
 }
 
-static double parse_fraction(const char *text)
-{
-    char *end = NULL;
-    double v = strtod(text, &end);
-    if (end != text && *end == '%') {
-        v /= 100.0;
-        end++;
-    }
-    return end != text && *end == '\0' && v >= 0.0 && v < 1.0 ? v : -1.0;
-}
-
-/* 0: run; 1: bad usage; 2: help. */
+/* CLI_RUN, CLI_BAD (said), CLI_HELP, CLI_VERSION. */
 static int parse(int argc, char **argv, struct tune_opts *o)
 {
     enum { O_PROFILE = 256, O_OPS, O_SIZES, O_CHECK, O_DIMS, O_VARIANTS, O_CANDS, O_NO_NODE,
-           O_MARGIN, O_THRESHOLD, O_MIN_REPS, O_MAX_REPS, O_RSE, O_POINT, O_MAX_SECONDS, O_CSV,
-           O_CHECK_CSV, O_SHARED, O_NO_SHARED, O_DRY, O_LOOKUP, O_PROCS, O_EVALUATE,
-           O_ASPECT, O_REDECIDE, O_EXTRAPOLATE };
+           O_MARGIN, O_THRESHOLD, O_REPS, O_MIN_REPS, O_MAX_REPS, O_RSE, O_POINT, O_MAX_SECONDS,
+           O_CSV, O_CHECK_CSV, O_SHARED, O_NO_SHARED, O_DRY, O_LOOKUP, O_PROCS, O_EVALUATE,
+           O_ASPECT, O_REDECIDE, O_EXTRAPOLATE, O_VERSION };
     static const struct option longs[] = {
         { "output", required_argument, NULL, 'o' },
         { "profile", required_argument, NULL, O_PROFILE },
@@ -159,11 +134,13 @@ static int parse(int argc, char **argv, struct tune_opts *o)
         { "sizes", required_argument, NULL, O_SIZES },
         { "check-sizes", required_argument, NULL, O_CHECK },
         { "dims", required_argument, NULL, O_DIMS },
+        { "max-dims", required_argument, NULL, O_DIMS },
         { "variants", required_argument, NULL, O_VARIANTS },
         { "candidates", required_argument, NULL, O_CANDS },
         { "no-node", no_argument, NULL, O_NO_NODE },
         { "margin", required_argument, NULL, O_MARGIN },
         { "threshold", required_argument, NULL, O_THRESHOLD },
+        { "reps", required_argument, NULL, O_REPS },
         { "min-reps", required_argument, NULL, O_MIN_REPS },
         { "max-reps", required_argument, NULL, O_MAX_REPS },
         { "rse", required_argument, NULL, O_RSE },
@@ -182,10 +159,10 @@ static int parse(int argc, char **argv, struct tune_opts *o)
         { "extrapolate", no_argument, NULL, O_EXTRAPOLATE },
         { "quiet", no_argument, NULL, 'q' },
         { "help", no_argument, NULL, 'h' },
+        { "version", no_argument, NULL, O_VERSION },
         { NULL, 0, NULL, 0 },
     };
-    int c, bad = 0;
-    char *end = NULL;
+    int c, bad = 0, li = -1;
     memset(o, 0, sizeof *o);
     o->ops = ALL_OPS;
     o->variants = ~0u;
@@ -199,115 +176,91 @@ static int parse(int argc, char **argv, struct tune_opts *o)
 #ifdef SMPI_SHARED_MALLOC
     o->shared = 1;
 #endif
-    parse_sizes("1K,8K,64K,512K", o->sizes, &o->nsizes);
-    while (!bad && (c = getopt_long(argc, argv, "o:qh", longs, NULL)) != -1) {
+    parse_sizes("--sizes", "1K,8K,64K,512K", o->sizes, &o->nsizes);
+    opterr = 0;
+    while (!bad && (c = getopt_long(argc, argv, ":o:qh", longs, &li)) != -1) {
+        const char *opt = cli_option(longs, li, c);
+        li = -1;
         switch (c) {
         case 'o':
             o->output = optarg;
             o->output_given = 1;
             break;
-        case O_PROFILE:
-            o->profile_in = optarg;
-            break;
-        case O_OPS:
-            bad = (o->ops = parse_ops(optarg)) == 0;
-            break;
-        case O_SIZES:
-            bad = parse_sizes(optarg, o->sizes, &o->nsizes) != 0;
-            break;
-        case O_CHECK:
-            bad = parse_sizes(optarg, o->check, &o->ncheck) != 0;
-            break;
-        case O_DIMS:
-            o->maxdims = (int)strtol(optarg, &end, 10);
-            bad = *end != '\0' || o->maxdims < 1 || o->maxdims > ORTHO_GRID_MAX_DIMS;
-            break;
-        case O_VARIANTS:
-            bad = (o->variants = parse_variants(optarg)) == 0;
-            break;
+        case O_PROFILE: o->profile_in = optarg; break;
+        case O_OPS: bad = cli_ops(opt, optarg, ORTHO_OP_COUNT, &o->ops) != 0; break;
+        case O_SIZES: bad = parse_sizes(opt, optarg, o->sizes, &o->nsizes) != 0; break;
+        case O_CHECK: bad = parse_sizes(opt, optarg, o->check, &o->ncheck) != 0; break;
+        case O_DIMS: bad = cli_int(opt, optarg, 1, ORTHO_GRID_MAX_DIMS, &o->maxdims) != 0; break;
+        case O_VARIANTS: bad = parse_variants(opt, optarg, &o->variants) != 0; break;
         case O_CANDS:
+            bad = parse_candidates(opt, optarg) != 0;
             o->candidates = optarg;
             break;
-        case O_NO_NODE:
-            o->node = 0;
-            break;
-        case O_MARGIN:
-            bad = (o->margin = parse_fraction(optarg)) < 0.0;
-            break;
-        case O_THRESHOLD:
-            bad = (o->threshold = parse_fraction(optarg)) < 0.0;
+        case O_NO_NODE: o->node = 0; break;
+        case O_MARGIN: bad = cli_fraction(opt, optarg, &o->margin) != 0; break;
+        case O_THRESHOLD: bad = cli_fraction(opt, optarg, &o->threshold) != 0; break;
+        case O_REPS:
+            bad = cli_reps(opt, optarg, &o->timing.min_reps, &o->timing.max_reps) != 0;
             break;
         case O_MIN_REPS:
-            o->timing.min_reps = (int)strtol(optarg, &end, 10);
-            bad = *end != '\0' || o->timing.min_reps < 1;
+            bad = cli_int(opt, optarg, 1, CLI_INT_MAX, &o->timing.min_reps) != 0;
             break;
         case O_MAX_REPS:
-            o->timing.max_reps = (int)strtol(optarg, &end, 10);
-            bad = *end != '\0' || o->timing.max_reps < 1;
+            bad = cli_int(opt, optarg, 1, CLI_INT_MAX, &o->timing.max_reps) != 0;
             break;
-        case O_RSE:
-            o->timing.rel_se = strtod(optarg, &end);
-            bad = *end != '\0' || !(o->timing.rel_se >= 0.0);
-            break;
+        case O_RSE: bad = cli_number(opt, optarg, 0.0, 1.0, &o->timing.rel_se) != 0; break;
         case O_POINT:
-            o->timing.max_seconds = strtod(optarg, &end);
-            bad = *end != '\0' || !(o->timing.max_seconds >= 0.0);
+            bad = cli_seconds(opt, optarg, 0.0, INFINITY, &o->timing.max_seconds) != 0;
             break;
         case O_MAX_SECONDS:
-            o->max_seconds = strtod(optarg, &end);
-            bad = *end != '\0' || !(o->max_seconds >= 0.0);
+            bad = cli_seconds(opt, optarg, 0.0, INFINITY, &o->max_seconds) != 0;
             break;
-        case O_CSV:
-            o->csv = optarg;
-            break;
-        case O_CHECK_CSV:
-            o->check_csv = optarg;
-            break;
-        case O_SHARED:
-            o->shared = 1;
-            break;
-        case O_NO_SHARED:
-            o->shared = 0;
-            break;
-        case O_DRY:
-            o->dry_run = 1;
-            break;
-        case O_LOOKUP:
-            o->lookup_bench = 1;
-            break;
-        case O_REDECIDE:
-            o->redecide = 1;
-            break;
-        case O_EXTRAPOLATE:
-            o->extrapolate = 1;
-            break;
-        case O_ASPECT:
-            o->max_aspect = strtod(optarg, &end);
-            bad = *end != '\0' || !(o->max_aspect >= 1.0);
-            break;
-        case O_EVALUATE:
-            o->evaluate = optarg;
-            break;
-        case O_PROCS:
-            o->procs = (int)strtol(optarg, &end, 10);
-            bad = *end != '\0' || o->procs < 1;
-            break;
-        case 'q':
-            o->quiet = 1;
-            break;
-        case 'h':
-            return 2;
-        default:
-            bad = 1;
+        case O_CSV: o->csv = optarg; break;
+        case O_CHECK_CSV: o->check_csv = optarg; break;
+        case O_SHARED: o->shared = 1; break;
+        case O_NO_SHARED: o->shared = 0; break;
+        case O_DRY: o->dry_run = 1; break;
+        case O_LOOKUP: o->lookup_bench = 1; break;
+        case O_REDECIDE: o->redecide = 1; break;
+        case O_EXTRAPOLATE: o->extrapolate = 1; break;
+        case O_ASPECT: bad = cli_number(opt, optarg, 1.0, INFINITY, &o->max_aspect) != 0; break;
+        case O_EVALUATE: o->evaluate = optarg; break;
+        case O_PROCS: bad = cli_int(opt, optarg, 1, CLI_INT_MAX, &o->procs) != 0; break;
+        case 'q': o->quiet = 1; break;
+        case 'h': return CLI_HELP;
+        case O_VERSION: return CLI_VERSION;
+        default: return cli_getopt_error(c, argv);
         }
     }
-    if (!bad && o->timing.max_reps < o->timing.min_reps)
+    if (bad)
+        return CLI_BAD;
+    if (optind != argc)
+        return cli_extra_argument(argv[optind]);
+    if (o->timing.max_reps < o->timing.min_reps)
         o->timing.max_reps = o->timing.min_reps;
-    for (int i = 0; !bad && i < o->ncheck; i++)
+    for (int i = 0; i < o->ncheck; i++)
         for (int k = 0; k < o->nsizes; k++)
-            if (o->check[i] == o->sizes[k])
-                bad = 1; /* checked on a tuned size: not a check */
-    return bad || optind != argc ? 1 : 0;
+            if (o->check[i] == o->sizes[k]) { /* checked on a tuned size: not a check */
+                char text[ORTHO_MODEL_TEXT_MAX];
+                ortho_model_size_text(o->check[i], text, (int)sizeof text);
+                return cli_bad("--check-sizes", text, "sizes not in --sizes") != 0 ? CLI_BAD
+                                                                                     : CLI_RUN;
+            }
+    return CLI_RUN;
+}
+
+/* The files this run will write, checked on rank 0 before anything is
+ * measured; every rank learns the answer. */
+static int outputs_writable(const struct tune_opts *o, int rank)
+{
+    int bad = 0;
+    if (rank == 0 && !o->dry_run && !o->lookup_bench) {
+        bad = o->output != NULL && cli_output_check(o->output) != 0;
+        bad = bad || (o->csv != NULL && cli_output_check(o->csv) != 0);
+        bad = bad || (o->check_csv != NULL && cli_output_check(o->check_csv) != 0);
+    }
+    MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
+    return !bad;
 }
 
 /* Wall-clock seconds: time(), which SMPI does not simulate, so that the
@@ -326,9 +279,9 @@ static void progress(const struct tune_table *tb, int c, int done, int total, do
         char sz[32];
         ortho_model_size_text(tb->all[s], sz, (int)sizeof sz);
         if (c == 0 || !tb->valid[c])
-            fprintf(stderr, " %s %.3e", sz, tb->t[c * tb->nall + s]);
+            fprintf(stderr, " %s %.3e s", sz, tb->t[c * tb->nall + s]);
         else
-            fprintf(stderr, " %s x%.3g", sz, tb->t[s] / tb->t[c * tb->nall + s]);
+            fprintf(stderr, " %s %.2fx", sz, tb->t[s] / tb->t[c * tb->nall + s]);
     }
     if (tb->note[c] != NULL)
         fprintf(stderr, "  (%s)", tb->note[c]);
@@ -385,7 +338,7 @@ static void write_csv(const struct tune_opts *o, const struct tune_table tb[], i
 {
     FILE *f = fopen(o->csv, "w");
     if (f == NULL) {
-        fprintf(stderr, "ortho-tune: cannot write %s\n", o->csv);
+        fprintf(stderr, "ortho-tune: cannot write %s: %s\n", o->csv, strerror(errno));
         return;
     }
     fprintf(f, "op,p,bytes,candidate,seconds,tuned,valid\n");
@@ -418,13 +371,15 @@ int main(int argc, char **argv)
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &p);
-    opterr = rank == 0;
+    cli_init("ortho-tune", rank == 0);
     rc = parse(argc, argv, &o);
-    if (rc != 0) {
-        if (rank == 0)
-            usage(rc == 2 ? stdout : stderr);
+    if (rc != CLI_RUN) {
+        if (rank == 0 && rc == CLI_HELP)
+            usage(stdout);
+        else if (rank == 0 && rc == CLI_VERSION)
+            cli_print_version();
         MPI_Finalize();
-        return rc == 2 ? 0 : 2;
+        return rc == CLI_BAD ? CLI_EXIT_USAGE : 0;
     }
     /* the tool decides what runs: settings that would override it go */
     for (const char *const *v = (const char *const[]){ "ORTHO_GRID", "ORTHO_VARIANT",
@@ -435,6 +390,12 @@ int main(int argc, char **argv)
                 fprintf(stderr, "ortho-tune: ignoring %s\n", *v);
             unsetenv(*v);
         }
+    if (o.evaluate != NULL && !o.output_given)
+        o.output = NULL; /* --evaluate writes a profile only when asked */
+    if (!outputs_writable(&o, rank)) {
+        MPI_Finalize();
+        return CLI_EXIT_USAGE;
+    }
     if (o.profile_in != NULL) {
         if (ortho_model_profile_read(o.profile_in, &prof, msg) != MPI_SUCCESS) {
             if (rank == 0)
@@ -447,8 +408,6 @@ int main(int argc, char **argv)
         return 1;
     }
     if (o.evaluate != NULL) {
-        if (!o.output_given)
-            o.output = NULL; /* --evaluate writes a profile only when asked */
         err = rank == 0 ? tune_evaluate(o.evaluate, prof, &o) : MPI_SUCCESS;
         ortho_model_profile_free(&prof);
         MPI_Finalize();
@@ -489,6 +448,9 @@ int main(int argc, char **argv)
                 printf(" %s", tb[k].name[c]);
             printf("%s\n", !o.dry_run && tb[k].ncand > 8 ? " ..." : "");
         }
+        for (int k = 0; k < nt; k++)
+            if (tb[k].dropped != NULL)
+                printf("%s", tb[k].dropped);
         printf("  %d candidates, %d points\n", total, pts);
         fflush(stdout);
     }
@@ -519,8 +481,10 @@ int main(int argc, char **argv)
             err = MPI_ERR_OTHER;
         }
     if (rank == 0) {
+        errno = 0;
         if (ortho_model_profile_write(prof, o.output) != MPI_SUCCESS) {
-            fprintf(stderr, "ortho-tune: cannot write %s\n", o.output);
+            fprintf(stderr, "ortho-tune: cannot write %s: %s\n", o.output,
+                    errno != 0 ? strerror(errno) : "write failed");
             err = MPI_ERR_FILE;
         } else {
             printf("ortho-tune: wrote %s\n", o.output);

@@ -54,50 +54,165 @@ static int cand_key_cmp(const void *a, const void *b)
     return (int)x->order - (int)y->order;
 }
 
+/* Text that grows: the lines of tb->dropped. */
+struct text {
+    char *buf;
+    size_t len, cap;
+};
+
+static void text_add(struct text *t, const char *s)
+{
+    size_t n = strlen(s);
+    if (t->len + n + 1 > t->cap) {
+        size_t cap = 2 * (t->len + n + 1);
+        char *b = realloc(t->buf, cap);
+        if (b == NULL)
+            return; /* the report is shortened, nothing else */
+        t->buf = b;
+        t->cap = cap;
+    }
+    memcpy(t->buf + t->len, s, n + 1);
+    t->len += n;
+}
+
+/* One line of names left out for one reason: at most 8 names, then a count. */
+struct reason {
+    char head[128];
+    int count;
+    struct text names;
+};
+
+static void reason_add(struct reason *r, const char *name)
+{
+    if (r->count < 8) {
+        text_add(&r->names, " ");
+        text_add(&r->names, name);
+    }
+    r->count++;
+}
+
+static void reason_flush(struct reason *r, struct text *out)
+{
+    char tail[64];
+    if (r->count == 0)
+        return;
+    text_add(out, r->head);
+    text_add(out, r->names.buf != NULL ? r->names.buf : "");
+    if (r->count > 8) {
+        snprintf(tail, sizeof tail, " ... (%d in all)", r->count);
+        text_add(out, tail);
+    }
+    text_add(out, "\n");
+    free(r->names.buf);
+}
+
+/* The extent ratio of a grid's largest to its smallest dimension. */
+static int too_thin(const ortho_candidate *c, double max_aspect)
+{
+    int lo = c->dims[0], hi = c->dims[0];
+    if (max_aspect <= 0.0 || c->ndims < 2)
+        return 0;
+    for (int d = 1; d < c->ndims; d++) {
+        lo = c->dims[d] < lo ? c->dims[d] : lo;
+        hi = c->dims[d] > hi ? c->dims[d] : hi;
+    }
+    return lo > 0 && hi > max_aspect * lo;
+}
+
+/* Is the candidate `name` in the --candidates list? */
+static int asked_for(const char *list_text, const char *name)
+{
+    char list[1024], *save = NULL;
+    snprintf(list, sizeof list, "%s", list_text);
+    for (char *t = strtok_r(list, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save)) {
+        ortho_candidate want;
+        char wname[ORTHO_CANDIDATE_NAME_MAX];
+        if (ortho_candidate_parse(t, &want) == MPI_SUCCESS
+            && ortho_candidate_name(&want, wname, (int)sizeof wname) == MPI_SUCCESS
+            && strcmp(wname, name) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* The names of --candidates that are no candidate of op on p processes,
+ * and the variants of --variants that op has none of. */
+static void report_unknown(const struct tune_opts *o, ortho_op op, int p,
+                           const ortho_candidate all[], int n, struct text *out)
+{
+    char line[512];
+    unsigned seen = 0;
+    for (int i = 0; i < n; i++)
+        seen |= 1u << all[i].variant;
+    if (o->variants != ~0u)
+        for (int v = 0; v < ORTHO_VARIANT_COUNT; v++)
+            if (((o->variants >> v) & 1u) && !((seen >> v) & 1u)) {
+                snprintf(line, sizeof line, "  %-10s left out (--variants): %s: no candidate of "
+                         "%s on %d processes (does not apply, or no grid of %d fits it)\n",
+                         ortho_op_word(op), ortho_variant_name((ortho_variant)v),
+                         ortho_op_word(op), p, p);
+                text_add(out, line);
+            }
+    if (o->candidates != NULL) {
+        char list[1024], *save = NULL;
+        snprintf(list, sizeof list, "%s", o->candidates);
+        for (char *t = strtok_r(list, ",", &save); t != NULL; t = strtok_r(NULL, ",", &save)) {
+            int found = 0;
+            for (int i = 0; i < n && !found; i++) {
+                char name[ORTHO_CANDIDATE_NAME_MAX];
+                ortho_candidate_name(&all[i], name, (int)sizeof name);
+                found = asked_for(t, name);
+            }
+            if (!found) {
+                snprintf(line, sizeof line, "  %-10s left out (--candidates): %s: not a candidate "
+                         "of %s on %d processes (its grid does not fit %d, or its variant does "
+                         "not apply)\n", ortho_op_word(op), t, ortho_op_word(op), p, p);
+                text_add(out, line);
+            }
+        }
+    }
+}
+
 int tune_table_create(struct tune_table *tb, ortho_op op, int p, int node_size,
                       const struct tune_opts *o)
 {
     int n = 0, kept = 0;
     ortho_candidate *all = NULL;
+    struct reason by_variant, by_aspect;
+    struct text dropped = { NULL, 0, 0 };
     memset(tb, 0, sizeof *tb);
+    memset(&by_variant, 0, sizeof by_variant);
+    memset(&by_aspect, 0, sizeof by_aspect);
     tb->op = op;
     ortho_candidates(op, p, o->node ? node_size : 0, o->maxdims, NULL, 0, &n);
     all = calloc((size_t)n + 64, sizeof *all);
     if (all == NULL)
         return -1;
     ortho_candidates(op, p, o->node ? node_size : 0, o->maxdims, all, n, &n);
+    report_unknown(o, op, p, all, n, &dropped);
+    snprintf(by_variant.head, sizeof by_variant.head, "  %-10s left out (--variants):",
+             ortho_op_word(op));
+    snprintf(by_aspect.head, sizeof by_aspect.head, "  %-10s left out (--max-aspect %g):",
+             ortho_op_word(op), o->max_aspect);
     for (int i = 0; i < n; i++) {
         ortho_candidate *c = &all[i];
-        if (i > 0 && !((o->variants >> c->variant) & 1u))
+        char name[ORTHO_CANDIDATE_NAME_MAX];
+        ortho_candidate_name(c, name, (int)sizeof name);
+        if (i > 0 && o->candidates != NULL && !asked_for(o->candidates, name))
+            continue; /* not asked for: not worth a line each */
+        if (i > 0 && !((o->variants >> c->variant) & 1u)) {
+            reason_add(&by_variant, name);
             continue;
-        if (i > 0 && o->max_aspect > 0.0 && c->ndims >= 2) {
-            int lo = c->dims[0], hi = c->dims[0];
-            for (int d = 1; d < c->ndims; d++) {
-                lo = c->dims[d] < lo ? c->dims[d] : lo;
-                hi = c->dims[d] > hi ? c->dims[d] : hi;
-            }
-            if (lo > 0 && hi > o->max_aspect * lo)
-                continue;
         }
-        if (i > 0 && o->candidates != NULL) {
-            char name[ORTHO_CANDIDATE_NAME_MAX], list[1024];
-            char *save = NULL;
-            int hit = 0;
-            ortho_candidate_name(c, name, (int)sizeof name);
-            snprintf(list, sizeof list, "%s", o->candidates);
-            for (char *t = strtok_r(list, ",", &save); t != NULL && !hit;
-                 t = strtok_r(NULL, ",", &save)) {
-                ortho_candidate want;
-                char wname[ORTHO_CANDIDATE_NAME_MAX];
-                hit = ortho_candidate_parse(t, &want) == MPI_SUCCESS
-                      && ortho_candidate_name(&want, wname, (int)sizeof wname) == MPI_SUCCESS
-                      && strcmp(wname, name) == 0;
-            }
-            if (!hit)
-                continue;
+        if (i > 0 && too_thin(c, o->max_aspect)) {
+            reason_add(&by_aspect, name);
+            continue;
         }
         all[kept++] = *c;
     }
+    reason_flush(&by_variant, &dropped);
+    reason_flush(&by_aspect, &dropped);
+    tb->dropped = dropped.buf;
     qsort(all + 1, (size_t)(kept - 1), sizeof *all, cand_key_cmp);
     tb->ncand = kept;
     tb->cand = all;
@@ -120,6 +235,7 @@ int tune_table_create(struct tune_table *tb, ortho_op op, int p, int node_size,
 
 void tune_table_free(struct tune_table *tb)
 {
+    free(tb->dropped);
     free(tb->cand);
     free(tb->name);
     free(tb->valid);

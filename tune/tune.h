@@ -48,6 +48,8 @@ struct tune_table {
     int nall;
     double *all;                         /* tuned and checked sizes, ascending */
     double *t;
+    char *dropped;                       /* the candidates of op and p left out, and why:
+                                            lines "  OP  left out (...): ..."; NULL: none */
 };
 
 /* ---- measure.c ------------------------------------------------------------ */
@@ -112,7 +114,9 @@ int tune_lookup_bench(MPI_Comm comm, ortho_model_profile_t prof, const struct tu
 
 /* The candidates of op that opts selects (native first, then balanced and
  * low-dimensional ones), their names, and every tuned and checked size
- * ascending; the times zero. Returns 0, or -1 when memory ran out (free
+ * ascending; the times zero. tb->dropped says which candidates were left
+ * out and why (--variants, --max-aspect, a --candidates name that is not
+ * a candidate of op on p processes, a variant that does not apply). Returns 0, or -1 when memory ran out (free
  * the table with tune_table_free() either way). */
 int tune_table_create(struct tune_table *tb, ortho_op op, int p, int node_size,
                       const struct tune_opts *opts);

@@ -64,16 +64,16 @@ if [ "${SUMMARY_ONLY:-0}" != 1 ]; then
 fi
 
 # The result rows of one output with "ortho 8x6" as one field:
-# variant comm iters rel.res total compute comm vs-nat | predicted compute comm dev t_op
+# variant comm iters rel.res total compute comm speedup | predicted compute comm dev t_op
 rows() {
     grep -E '^(row|col-mb|col-sb) ' "$1" | sed -E 's/^([a-z-]+ +)ortho /\1ortho:/'
 }
 
 for conf in $configs; do
     echo
-    echo "$conf: times per iteration [ms]; vs native: (T_native - T) / T_native"
+    echo "$conf: times per iteration [ms]; speedup: T_native / T (above 1x faster than native)"
     printf '%-4s %-5s %-7s | %8s | %-14s %8s | %-14s %8s\n' p n variant native \
-        balanced "vs nat" best "vs nat"
+        balanced speedup best speedup
     for p in 48 96; do
         bal=$( [ $p = 48 ] && echo 8x6 || echo 12x8 )
         for n in 2400 4800 9600; do

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../tools/cli.h"
 #include "jacobi.h"
 
 #define MAX_LAYOUTS 64
@@ -36,49 +37,29 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ortho-jacobi [options]   (run under mpiexec)\n"
-            "  -n N               system size (default 2000)\n"
+            "  -n N               system size, P to 100000000 (default 2000)\n"
             "  --variant LIST     row, col-mb, col-sb or all (default all)\n"
             "  --comm LIST        native (MPI_*), ortho (ortho_2d_/ortho_nd_ on --grid), auto\n"
             "                     (ortho_allgather, ...: the library's layout, e.g. ORTHO_GRID)\n"
-            "                     (default native,ortho,auto)\n"
+            "                     or all (default native,ortho,auto)\n"
             "  --grid LIST        layouts for ortho: 4x6, 2x24,4x12, 2x4x6 (N-D), or all (every\n"
             "                     2D layout); default a balanced 2D one. A layout that does not\n"
             "                     divide p gives an uneven grid (marked *)\n"
-            "  --tol T            stop when max |x_k - x_{k-1}| <= T (default 1e-10)\n"
-            "  --maxit K          at most K iterations (default 200)\n"
+            "  --tol T            stop when max |x_k - x_{k-1}| <= T, T >= 0 (default 1e-10)\n"
+            "  --maxit K          at most K iterations, 1 to %d (default 200)\n"
             "  --predict PROFILE  the model's prediction beside each run (eqs. (3)-(5))\n"
             "  --t-op T           time of one arithmetic operation for the prediction (2ns),\n"
             "                     or 'profile' (its param t_op); default measured in the run\n"
             "  --check            compare with a sequential Jacobi on rank 0 (n <= %d)\n"
             "  --sim-t-op T       SimGrid builds: charge each arithmetic operation T seconds\n"
-            "                     of simulated time (1.25ns: one flop at 800 Mflop/s)\n",
-            CHECK_MAX_N);
+            "                     of simulated time (1.25ns: one flop at 800 Mflop/s)\n"
+            "  -h, --help         this text; --version: the library's version\n"
+            "Times per iteration in ms; speedup = t_native / t of the same variant (above\n"
+            "1x faster than native).\n",
+            CLI_INT_MAX, CHECK_MAX_N);
 }
 
-static int parse_list(const char *text, const char *const names[], int count, unsigned *bits)
-{
-    char buf[128];
-    *bits = 0;
-    if (strlen(text) >= sizeof buf)
-        return -1;
-    strcpy(buf, text);
-    for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok != NULL;
-         tok = strtok_r(NULL, ",", &save)) {
-        int i = 0;
-        if (strcmp(tok, "all") == 0) {
-            *bits = (1u << count) - 1;
-            continue;
-        }
-        while (i < count && strcmp(tok, names[i]) != 0)
-            i++;
-        if (i == count)
-            return -1;
-        *bits |= 1u << i;
-    }
-    return *bits != 0 ? 0 : -1;
-}
-
-static int parse_layouts(const char *text, struct options *o)
+static int parse_layouts(const char *option, const char *text, struct options *o)
 {
     char buf[512];
     if (strcmp(text, "all") == 0) {
@@ -86,21 +67,23 @@ static int parse_layouts(const char *text, struct options *o)
         return 0;
     }
     if (strlen(text) >= sizeof buf)
-        return -1;
+        return cli_bad(option, "(a long list)", "at most %zu characters", sizeof buf - 1);
     strcpy(buf, text);
     o->nlayouts = 0;
     for (char *save = NULL, *tok = strtok_r(buf, ",", &save); tok != NULL;
          tok = strtok_r(NULL, ",", &save)) {
         if (o->nlayouts == MAX_LAYOUTS || jacobi_parse_layout(tok, &o->layouts[o->nlayouts]) != 0)
-            return -1;
+            return cli_bad(option, text, "layouts such as 4x6,2x24 or 2x4x6, or all (at most %d)",
+                           MAX_LAYOUTS);
         o->nlayouts++;
     }
-    return o->nlayouts > 0 ? 0 : -1;
+    return o->nlayouts > 0 ? 0 : cli_bad(option, text, "layouts such as 4x6,2x24, or all");
 }
 
-/* 0: go on; 1: bad usage; 2: --help. */
+/* CLI_RUN, CLI_BAD (said), CLI_HELP, CLI_VERSION. */
 static int parse(int argc, char **argv, struct options *o)
 {
+    enum { O_VERSION = 256 };
     static const char *const variants[] = { "row", "col-mb", "col-sb" };
     static const char *const modes[] = { "native", "ortho", "auto" };
     static const struct option longopts[] = {
@@ -109,10 +92,9 @@ static int parse(int argc, char **argv, struct options *o)
         { "maxit", required_argument, NULL, 'k' },   { "predict", required_argument, NULL, 'p' },
         { "t-op", required_argument, NULL, 'o' },    { "check", no_argument, NULL, 'C' },
         { "sim-t-op", required_argument, NULL, 'S' }, { "help", no_argument, NULL, 'h' },
-        { NULL, 0, NULL, 0 }
+        { "version", no_argument, NULL, O_VERSION }, { NULL, 0, NULL, 0 }
     };
-    int ch, rc = 0;
-    char *end;
+    int ch, rc = 0, li = -1;
     memset(o, 0, sizeof *o);
     o->n = 2000;
     o->variants = 7;
@@ -120,43 +102,40 @@ static int parse(int argc, char **argv, struct options *o)
     o->run.tol = 1e-10;
     o->run.maxit = 200;
     o->t_op = -1.0;
-    while (rc == 0 && (ch = getopt_long(argc, argv, "n:h", longopts, NULL)) != -1) {
+    opterr = 0;
+    while (rc == 0 && (ch = getopt_long(argc, argv, ":n:h", longopts, &li)) != -1) {
+        const char *opt = cli_option(longopts, li, ch);
+        li = -1;
         switch (ch) {
-        case 'n':
-            o->n = (int)strtol(optarg, &end, 10);
-            rc = *end != '\0' || o->n < 1;
-            break;
-        case 'v': rc = parse_list(optarg, variants, 3, &o->variants) != 0; break;
-        case 'c': rc = parse_list(optarg, modes, 3, &o->modes) != 0; break;
-        case 'g': rc = parse_layouts(optarg, o) != 0; break;
-        case 't':
-            o->run.tol = strtod(optarg, &end);
-            rc = *end != '\0' || !(o->run.tol >= 0.0);
-            break;
-        case 'k':
-            o->run.maxit = (int)strtol(optarg, &end, 10);
-            rc = *end != '\0' || o->run.maxit < 1;
-            break;
+        case 'n': rc = cli_int(opt, optarg, 1, 100000000, &o->n) != 0; break;
+        case 'v': rc = cli_words(opt, optarg, variants, 3, "all", 7, &o->variants) != 0; break;
+        case 'c': rc = cli_words(opt, optarg, modes, 3, "all", 7, &o->modes) != 0; break;
+        case 'g': rc = parse_layouts(opt, optarg, o) != 0; break;
+        case 't': rc = cli_number(opt, optarg, 0.0, INFINITY, &o->run.tol) != 0; break;
+        case 'k': rc = cli_int(opt, optarg, 1, CLI_INT_MAX, &o->run.maxit) != 0; break;
         case 'p': o->profile = optarg; break;
         case 'o':
             o->t_op_profile = strcmp(optarg, "profile") == 0;
-            if (!o->t_op_profile)
-                rc = ortho_model_parse_seconds(optarg, &o->t_op) != MPI_SUCCESS || o->t_op < 0;
+            if (!o->t_op_profile && ortho_model_parse_seconds(optarg, &o->t_op) != MPI_SUCCESS)
+                rc = cli_bad(opt, optarg, "a time such as 2ns (s, ms, us, ns), or 'profile'") != 0;
+            else if (!o->t_op_profile)
+                rc = cli_seconds(opt, optarg, 0.0, INFINITY, &o->t_op) != 0;
             break;
         case 'C': o->check = 1; break;
         case 'S':
-            rc = ortho_model_parse_seconds(optarg, &o->run.sim_t_op) != MPI_SUCCESS
-                 || !(o->run.sim_t_op > 0.0) || !jacobi_simulated();
-            if (!jacobi_simulated() && opterr)
-                fprintf(stderr, "jacobi: --sim-t-op needs a SimGrid build (make SMPI=1)\n");
+            if (!jacobi_simulated())
+                rc = cli_missing("--sim-t-op needs a SimGrid build (make SMPI=1)") != 0;
+            else
+                rc = cli_seconds(opt, optarg, 1e-15, INFINITY, &o->run.sim_t_op) != 0;
             break;
-        case 'h': rc = 2; break;
-        default: rc = 1; break;
+        case 'h': return CLI_HELP;
+        case O_VERSION: return CLI_VERSION;
+        default: return cli_getopt_error(ch, argv);
         }
     }
-    if (rc == 0 && optind < argc)
-        rc = 1;
-    return rc;
+    if (rc != 0)
+        return CLI_BAD;
+    return optind < argc ? cli_extra_argument(argv[optind]) : CLI_RUN;
 }
 
 /* The layouts the ortho mode runs: --grid, every 2D layout, or balanced. */
@@ -210,7 +189,8 @@ static void print_header(const struct options *o, int p, ortho_model_profile_t p
 {
     printf("jacobi: n = %d on %d processes, tol %g, at most %d iterations\n", o->n, p,
            o->run.tol, o->run.maxit);
-    printf("A: a_ij in [0,1), a_ii = 2n; b_i in [n,2n); x_0 = 0; times per iteration [ms]\n");
+    printf("A: a_ij in [0,1), a_ii = 2n; b_i in [n,2n); x_0 = 0; times per iteration [ms]; "
+           "speedup = t_native / t (above 1x faster than native)\n");
     if (o->run.sim_t_op > 0.0)
         printf("simulated computation: %g ns per arithmetic operation\n", 1e9 * o->run.sim_t_op);
     if (prof != NULL && o->t_op_profile) {
@@ -226,7 +206,7 @@ static void print_header(const struct options *o, int p, ortho_model_profile_t p
                : o->t_op >= 0  ? "given"
                                : "measured in each run (its first, untimed product)");
     printf("%-7s %-12s %5s %9s %10s %9s %9s %8s", "variant", "comm", "iters", "rel.res",
-           "total", "compute", "comm", "vs-nat");
+           "total", "compute", "comm", "speedup");
     if (prof != NULL)
         printf(" | %10s %9s %9s %7s %8s", "predicted", "compute", "comm", "dev", "t_op[ns]");
     if (o->check)
@@ -282,9 +262,9 @@ static void print_run(const struct options *o, ortho_model_profile_t prof, enum 
                       const struct jacobi_comm *c, const struct jacobi_result *r,
                       double t_native, double check_err)
 {
-    char vs[16] = "-";
-    if (t_native > 0.0 && c->mode != JACOBI_NATIVE)
-        snprintf(vs, sizeof vs, "%+.1f%%", 100.0 * (t_native - r->t_iter) / t_native);
+    char vs[32] = "-";
+    if (c->mode != JACOBI_NATIVE)
+        cli_speedup_text(t_native, r->t_iter, vs, sizeof vs);
     printf("%-7s %-12s %5d %9.2e %10.4g %9.4g %9.4g %8s", jacobi_variant_name(v), c->name,
            r->iters, r->residual, 1e3 * r->t_iter, 1e3 * r->t_comp, 1e3 * r->t_comm, vs);
     if (prof != NULL) {
@@ -360,19 +340,30 @@ int main(int argc, char **argv)
      * raises them on MPI_COMM_SELF; the model only returns its own): a
      * prediction it cannot make prints "-", it does not abort the run. */
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
-    opterr = rank == 0; /* getopt's messages from rank 0 only */
+    cli_init("ortho-jacobi", rank == 0);
     rc = parse(argc, argv, &o);
-    if (rc == 0 && (o.n < p || (o.check && o.n > CHECK_MAX_N)))
-        rc = 3;
-    if (rank == 0 && (rc == 1 || rc == 2))
-        usage(rc == 2 ? stdout : stderr);
-    if (rank == 0 && rc == 3)
-        fprintf(stderr, "jacobi: n = %d: %s\n", o.n,
-                o.n < p ? "fewer equations than processes" : "too large for --check (4096)");
+    if (rc != CLI_RUN) {
+        if (rank == 0 && rc == CLI_HELP)
+            usage(stdout);
+        else if (rank == 0 && rc == CLI_VERSION)
+            cli_print_version();
+        MPI_Finalize();
+        return rc == CLI_BAD ? CLI_EXIT_USAGE : 0;
+    }
+    if (o.n < p || (o.check && o.n > CHECK_MAX_N)) {
+        char text[32];
+        snprintf(text, sizeof text, "%d", o.n);
+        if (o.n < p)
+            cli_bad("-n", text, "at least one equation per process (n >= %d)", p);
+        else
+            cli_bad("-n", text, "at most %d with --check (the sequential solve)", CHECK_MAX_N);
+        MPI_Finalize();
+        return CLI_EXIT_USAGE;
+    }
     if (rc == 0 && rank == 0 && o.profile != NULL) {
         char msg[ORTHO_MODEL_MSG_MAX];
         if (ortho_model_profile_read(o.profile, &prof, msg) != MPI_SUCCESS) {
-            fprintf(stderr, "jacobi: %s\n", msg);
+            fprintf(stderr, "ortho-jacobi: %s\n", msg);
             rc = 1;
         }
     }
@@ -402,5 +393,5 @@ fn_exit:
     free(ck.x);
     ortho_model_profile_free(&prof);
     MPI_Finalize();
-    return rc == 2 ? 0 : rc;
+    return rc;
 }

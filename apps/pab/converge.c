@@ -33,7 +33,7 @@ int pab_convergence(MPI_Comm comm, const pab_opts *o)
     MPI_Comm_rank(comm, &rank);
     if (pab_ode_init(PAB_SYS_SPECTRAL, o->n, &ode, msg) != 0) {
         if (rank == 0)
-            fprintf(stderr, "pab: %s\n", msg);
+            fprintf(stderr, "ortho-pab: %s\n", msg);
         return 1;
     }
     if (rank == 0)

@@ -20,57 +20,54 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../tools/cli.h"
+
 static void usage(FILE *f)
 {
     fprintf(f,
             "usage: ortho-pab [options]\n"
             "  --method pab|pabm     explicit PAB, or PAB + I corrector iterations (default pab)\n"
-            "  --K K                 stages (default 4); --I I corrector iterations (default 2)\n"
-            "  --system bruss|spectral  sparse 2D Brusselator or dense Fourier-spectral (default bruss)\n"
-            "  --n N                 system size (default 8192 bruss, 1024 spectral)\n"
-            "  --impl data|task      stages one after another on all processes, or on K groups (default data)\n"
+            "  --K K                 stages, 1 to %d (default 4); --I I corrector iterations,\n"
+            "                        1 to %d (default 2)\n"
+            "  --system bruss|spectral  sparse 2D Brusselator or dense Fourier-spectral\n"
+            "                        (default bruss)\n"
+            "  --n N                 system size, 1 to %d (default 8192 bruss, 1024 spectral)\n"
+            "  --impl data|task      stages one after another on all processes, or on K groups\n"
+            "                        (default data)\n"
             "  --comm native|ortho|auto  multi-broadcast: MPI_Allgather(v), ortho_2d_allgather(v),\n"
             "                        or the library's drop-in (default native)\n"
             "  --grid PxQ            ortho layout (task: of each group); default balanced\n"
-            "  --h H                 step size (default from the stability boundary)\n"
-            "  --steps S             timed steps (default 10); --warmup W untimed steps first (default 1)\n"
+            "  --h H                 step size, above 0 (default from the stability boundary)\n"
+            "  --steps S             timed steps, 0 to %d (default 10); --warmup W untimed steps\n"
+            "                        first (default 1)\n"
             "  --exact-start         starting values from the exact solution (spectral)\n"
             "  --predict PROFILE     the paper's formulas beside the measurement\n"
-            "  --t-op T --t-eval T   for --predict (default: measured by the program)\n"
-            "  --output FILE         the final step point, one value per line\n"
-            "  --flops               SMPI build: charge the computation as flops at the node speed\n"
+            "  --t-op T --t-eval T   for --predict, e.g. 2ns (default: measured by the program)\n"
+            "  -o, --output FILE     the final step point, one value per line (checked first)\n"
+            "  --flops               SMPI build: charge the computation as flops at the node\n"
+            "                        speed\n"
             "  --check               every implementation and mode against a serial run\n"
             "  --convergence         observed orders on the spectral system (--n, default 16)\n"
-            "  --coeffs              abscissae, coefficients, residuals, stability boundaries\n");
+            "  --coeffs              abscissae, coefficients, residuals, stability boundaries\n"
+            "  -h, --help            this text; --version: the library's version\n",
+            PAB_MAX_K, CLI_INT_MAX, INT_MAX, CLI_INT_MAX);
 }
 
-static int parse_int(const char *text, int lo, int *out)
+static int parse_grid(const char *option, const char *text, int dims[2])
 {
-    char *end = NULL;
-    long v;
-    errno = 0;
-    v = strtol(text, &end, 10);
-    if (end == text || *end != '\0' || errno != 0 || v < lo || v > INT_MAX)
-        return -1;
-    *out = (int)v;
+    int a = 0, b = 0;
+    if (strspn(text, "0123456789x") != strlen(text) || sscanf(text, "%dx%d", &a, &b) != 2
+        || a < 1 || b < 1)
+        return cli_bad(option, text, "a layout PxQ, e.g. 4x6");
+    dims[0] = a;
+    dims[1] = b;
     return 0;
 }
 
-static int parse_grid(const char *text, int dims[2])
-{
-    char buf[64], *x;
-    if (strlen(text) >= sizeof buf)
-        return -1;
-    strcpy(buf, text);
-    x = strchr(buf, 'x');
-    if (x == NULL)
-        return -1;
-    *x = '\0';
-    return parse_int(buf, 1, &dims[0]) != 0 || parse_int(x + 1, 1, &dims[1]) != 0 ? -1 : 0;
-}
-
+/* CLI_RUN, CLI_BAD (said), CLI_HELP, CLI_VERSION. */
 static int parse(int argc, char **argv, pab_opts *o)
 {
+    enum { O_VERSION = 256 };
     static const struct option longopts[] = {
         { "method", required_argument, NULL, 'm' }, { "K", required_argument, NULL, 'K' },
         { "I", required_argument, NULL, 'I' },      { "system", required_argument, NULL, 's' },
@@ -82,56 +79,76 @@ static int parse(int argc, char **argv, pab_opts *o)
         { "t-eval", required_argument, NULL, 'e' }, { "output", required_argument, NULL, 'o' },
         { "check", no_argument, NULL, 'C' },        { "convergence", no_argument, NULL, 'V' },
         { "coeffs", no_argument, NULL, 'F' },       { "flops", no_argument, NULL, 'f' },
-        { "help", no_argument, NULL, 'h' },
+        { "help", no_argument, NULL, 'h' },         { "version", no_argument, NULL, O_VERSION },
         { NULL, 0, NULL, 0 }
     };
-    int c, rc = 0;
+    static const char *const methods[] = { "pab", "pabm" };
+    static const char *const impls[] = { "data", "task" };
+    static const char *const systems[] = { "bruss", "spectral" };
+    static const char *const comms[] = { "native", "ortho", "auto" };
+    int c, rc = 0, li = -1, index = 0;
     memset(o, 0, sizeof *o);
     o->cfg.K = 4;
     o->cfg.I = 2;
     o->cfg.steps = 10;
     o->cfg.warmup = 1;
     o->t_op = o->t_eval = -1.0;
-    while (rc == 0 && (c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+    opterr = 0;
+    while (rc == 0 && (c = getopt_long(argc, argv, ":o:h", longopts, &li)) != -1) {
+        const char *opt = cli_option(longopts, li, c);
+        li = -1;
         switch (c) {
         case 'm':
-            o->cfg.method = strcmp(optarg, "pabm") == 0 ? PAB_METHOD_PABM : PAB_METHOD_PAB;
-            rc = strcmp(optarg, "pab") != 0 && strcmp(optarg, "pabm") != 0;
+            rc = cli_word(opt, optarg, methods, 2, &index) != 0;
+            o->cfg.method = index == 1 ? PAB_METHOD_PABM : PAB_METHOD_PAB;
             break;
-        case 'K': rc = parse_int(optarg, 1, &o->cfg.K) != 0 || o->cfg.K > PAB_MAX_K; break;
-        case 'I': rc = parse_int(optarg, 1, &o->cfg.I) != 0; break;
-        case 's': rc = pab_system_from_name(optarg, &o->sys) != 0; break;
-        case 'n': rc = parse_int(optarg, 1, &o->n) != 0; break;
+        case 'K': rc = cli_int(opt, optarg, 1, PAB_MAX_K, &o->cfg.K) != 0; break;
+        case 'I': rc = cli_int(opt, optarg, 1, CLI_INT_MAX, &o->cfg.I) != 0; break;
+        case 's':
+            rc = cli_word(opt, optarg, systems, 2, &index) != 0
+                 || pab_system_from_name(optarg, &o->sys) != 0;
+            break;
+        case 'n': rc = cli_int(opt, optarg, 1, INT_MAX, &o->n) != 0; break;
         case 'i':
-            o->cfg.impl = strcmp(optarg, "task") == 0 ? PAB_IMPL_TASK : PAB_IMPL_DATA;
-            rc = strcmp(optarg, "data") != 0 && strcmp(optarg, "task") != 0;
+            rc = cli_word(opt, optarg, impls, 2, &index) != 0;
+            o->cfg.impl = index == 1 ? PAB_IMPL_TASK : PAB_IMPL_DATA;
             break;
-        case 'c': rc = pab_comm_from_name(optarg, &o->cfg.comm) != 0; break;
-        case 'g': rc = parse_grid(optarg, o->cfg.dims); break;
-        case 'H': rc = ortho_model_parse_seconds(optarg, &o->cfg.h) != MPI_SUCCESS || !(o->cfg.h > 0.0); break;
-        case 'S': rc = parse_int(optarg, 0, &o->cfg.steps) != 0; break;
-        case 'W': rc = parse_int(optarg, 0, &o->cfg.warmup) != 0; break;
+        case 'c':
+            rc = cli_word(opt, optarg, comms, 3, &index) != 0
+                 || pab_comm_from_name(optarg, &o->cfg.comm) != 0;
+            break;
+        case 'g': rc = parse_grid(opt, optarg, o->cfg.dims) != 0; break;
+        case 'H':
+            rc = cli_number(opt, optarg, 0.0, INFINITY, &o->cfg.h) != 0;
+            if (rc == 0 && !(o->cfg.h > 0.0))
+                rc = cli_bad(opt, optarg, "a step size above 0") != 0;
+            break;
+        case 'S': rc = cli_int(opt, optarg, 0, CLI_INT_MAX, &o->cfg.steps) != 0; break;
+        case 'W': rc = cli_int(opt, optarg, 0, CLI_INT_MAX, &o->cfg.warmup) != 0; break;
         case 'x': o->cfg.exact_start = 1; break;
         case 'p': o->profile = optarg; break;
-        case 't': rc = ortho_model_parse_seconds(optarg, &o->t_op) != MPI_SUCCESS; break;
-        case 'e': rc = ortho_model_parse_seconds(optarg, &o->t_eval) != MPI_SUCCESS; break;
+        case 't': rc = cli_seconds(opt, optarg, 0.0, INFINITY, &o->t_op) != 0; break;
+        case 'e': rc = cli_seconds(opt, optarg, 0.0, INFINITY, &o->t_eval) != 0; break;
         case 'o': o->output = optarg; break;
         case 'C': o->check = 1; break;
         case 'V': o->convergence = 1; break;
         case 'F': o->coeffs = 1; break;
         case 'f': o->cfg.charge_flops = 1; break;
-        case 'h': rc = 2; break;
-        default: rc = 1; break;
+        case 'h': return CLI_HELP;
+        case O_VERSION: return CLI_VERSION;
+        default: return cli_getopt_error(c, argv);
         }
     }
-    if (rc == 0 && optind < argc)
-        rc = 1;
-    if (rc == 0 && o->cfg.charge_flops && !pab_charge_available())
-        rc = 3;
+    if (rc != 0)
+        return CLI_BAD;
+    if (optind < argc)
+        return cli_extra_argument(argv[optind]);
+    if (o->cfg.charge_flops && !pab_charge_available())
+        return cli_missing("--flops needs the SMPI build (make SMPI=1)");
     if (o->n == 0)
         o->n = o->convergence ? 16 : o->sys == PAB_SYS_BRUSS ? 8192 : 1024;
     o->cfg.calibrate = o->profile != NULL;
-    return rc;
+    return CLI_RUN;
 }
 
 static void print_coeffs(const pab_coefs *co, int I)
@@ -213,7 +230,7 @@ static int run(const pab_opts *o, int rank, int p)
     pab_result res;
     if (pab_coefs_compute(o->cfg.K, &co, msg) != 0 || pab_ode_init(o->sys, o->n, &ode, msg) != 0) {
         if (rank == 0)
-            fprintf(stderr, "pab: %s\n", msg);
+            fprintf(stderr, "ortho-pab: %s\n", msg);
         return 1;
     }
     if (oo.cfg.h == 0.0)
@@ -221,14 +238,14 @@ static int run(const pab_opts *o, int rank, int p)
     err = pab_solve(MPI_COMM_WORLD, &ode, &co, &oo.cfg, &res, msg);
     if (err != MPI_SUCCESS) {
         if (rank == 0)
-            fprintf(stderr, "pab: %s\n", msg);
+            fprintf(stderr, "ortho-pab: %s\n", msg);
         rc = 1;
     } else if (rank == 0) {
         print_run(&oo, &ode, p, &res);
         if (o->profile != NULL && pab_predict_print(&oo, p, &res) != 0)
             rc = 1;
         if (o->output != NULL && write_output(o->output, res.y, ode.n) != 0) {
-            fprintf(stderr, "pab: cannot write %s\n", o->output);
+            fprintf(stderr, "ortho-pab: cannot write %s: %s\n", o->output, strerror(errno));
             rc = 1;
         }
     }
@@ -249,20 +266,26 @@ int main(int argc, char **argv)
      * MPI_COMM_SELF (the model only returns its own) */
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     MPI_Comm_set_errhandler(MPI_COMM_SELF, MPI_ERRORS_RETURN);
+    cli_init("ortho-pab", rank == 0);
     rc = parse(argc, argv, &o);
-    if (rc != 0) {
-        if (rank == 0 && rc == 3)
-            fprintf(stderr, "pab: --flops needs the SMPI build (make SMPI=1)\n");
-        else if (rank == 0)
-            usage(rc == 2 ? stdout : stderr);
-        rc = rc == 2 ? 0 : 2;
+    if (rc == CLI_RUN && o.output != NULL) {
+        int bad = rank == 0 && cli_output_check(o.output) != 0;
+        MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
+        rc = bad ? CLI_BAD : CLI_RUN;
+    }
+    if (rc != CLI_RUN) {
+        if (rank == 0 && rc == CLI_HELP)
+            usage(stdout);
+        else if (rank == 0 && rc == CLI_VERSION)
+            cli_print_version();
+        rc = rc == CLI_BAD ? CLI_EXIT_USAGE : 0;
     } else if (o.coeffs) {
         pab_coefs co;
         char msg[PAB_MSG_MAX];
         rc = pab_coefs_compute(o.cfg.K, &co, msg) != 0;
         if (rank == 0) {
             if (rc)
-                fprintf(stderr, "pab: %s\n", msg);
+                fprintf(stderr, "ortho-pab: %s\n", msg);
             else
                 print_coeffs(&co, o.cfg.I);
         }

@@ -41,7 +41,7 @@ int pab_predict_print(const pab_opts *o, int p, const pab_result *res)
     int G = res->groups, q = p / G, S = c->K / G, iters = c->method == PAB_METHOD_PABM ? c->I : 1;
     double total, dev;
     if (ortho_model_profile_read(o->profile, &prof, msg) != MPI_SUCCESS) {
-        fprintf(stderr, "pab: %s\n", msg);
+        fprintf(stderr, "ortho-pab: %s\n", msg);
         return -1;
     }
     memset(&ap, 0, sizeof ap);
@@ -64,7 +64,7 @@ int pab_predict_print(const pab_opts *o, int p, const pab_result *res)
     if (G == 1 && q > 1) {
         if (ortho_model_app_predict(prof, c->method == PAB_METHOD_PAB ? ORTHO_MODEL_PAB : ORTHO_MODEL_PABM,
                                     &ap, &l, &pred) != MPI_SUCCESS) {
-            fprintf(stderr, "pab: the profile does not cover allgather on %d processes\n", p);
+            fprintf(stderr, "ortho-pab: the profile does not cover allgather on %d processes\n", p);
             ortho_model_profile_free(&prof);
             return -1;
         }
@@ -83,7 +83,7 @@ int pab_predict_print(const pab_opts *o, int p, const pab_result *res)
                           != MPI_SUCCESS)
             || (G > 1 && ortho_model_predict_grid(prof, ORTHO_MODEL_ALLGATHER, 1, one, (S + 1) * nq * e, &xch)
                              != MPI_SUCCESS)) {
-            fprintf(stderr, "pab: the profile does not cover allgather on %d or %d processes\n", q, G);
+            fprintf(stderr, "ortho-pab: the profile does not cover allgather on %d or %d processes\n", q, G);
             ortho_model_profile_free(&prof);
             return -1;
         }

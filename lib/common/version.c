@@ -1,5 +1,5 @@
 /* The library's version at run time (ortho.h): ORTHO_VERSION, which the
- * Makefile's VERSION matches (tests/test_ortho_info.sh compares them). */
+ * Makefile's VERSION is read from. */
 #include "ortho.h"
 
 const char *ortho_version(void)

@@ -42,7 +42,8 @@ run() {
 step_time() { awk '/s per step/ { print $5 }' <<< "$1"; }
 
 # improvement PLATFORM P ARGS...: one table row, native vs ortho (balanced
-# grid); improvement = (native - ortho) / native
+# grid); improvement = (native - ortho) / native, the paper's convention
+# (1 - 1/speedup), as the tables of docs/pab.md set beside the paper's figures
 improvement() {
     local plat=$1 np=$2 a b ta tb grid
     shift 2
@@ -56,7 +57,7 @@ improvement() {
 }
 
 header() {
-    echo "| platform | p | pab arguments | grid | native [ms/step] | ortho [ms/step] | improvement |"
+    echo "| platform | p | pab arguments | grid | native [ms/step] | ortho [ms/step] | improvement (paper's convention, %) |"
     echo "|---|---|---|---|---|---|---|"
 }
 
