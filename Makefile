@@ -19,9 +19,8 @@
 # Every .c file under lib/<module>/ goes into the library; a new module is a
 # new folder. Programs are declared with $(call program,...) below.
 
-# The version is include/ortho.h's ORTHO_VERSION_MAJOR/MINOR/PATCH.
-VERSION    := $(shell sed -n 's/^\#define ORTHO_VERSION_\(MAJOR\|MINOR\|PATCH\) //p' \
-                include/ortho.h | paste -sd.)
+# The version is include/ortho.h's ORTHO_VERSION_MAJOR/MINOR/PATCH (scripts/version.sh).
+VERSION    := $(shell scripts/version.sh)
 SOVERSION  := 0
 PREFIX     ?= /usr/local
 
@@ -109,7 +108,7 @@ endef
 
 # ---- programs -------------------------------------------------------------
 # tools/cli.c: the command line every program reads the same way.
-$(eval $(call program,ortho-demo,examples/allgather_demo.c tools/cli.c))
+$(eval $(call program,ortho-demo,examples/allgather_demo.c))
 $(eval $(call program,ortho-fit,fit/ortho_fit.c tools/cli.c fit/local_costs.c fit/plot.c))
 $(eval $(call program,ortho-predict,fit/ortho_predict.c tools/cli.c fit/profiles_dir.c))
 $(eval $(call program,ortho-tune,tune/ortho_tune.c tune/table.c tune/measure.c tune/decide.c tune/check.c tune/lookup.c tools/cli.c))

@@ -3,20 +3,26 @@
  * times and the speedup t_native / t_ortho. Run: make demo-allgather
  * (MPI=openmpi for Open MPI), which runs scripts/mpirun.sh -n 4
  * build/bin/ortho-demo; ortho-demo --help for its options. */
+#include <errno.h>
 #include <getopt.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "ortho.h"
-#include "../tools/cli.h"
 
-enum { MAX_SIZES = 16, MAX_REPEATS = 1000 };
+/* An example a user builds alone (pkg-config --cflags --libs ortho), so its
+ * command line is read here rather than by the tools' shared parser. */
+enum { MAX_SIZES = 16, MAX_REPEATS = 1000, MAX_BLOCK = 16 * 1024 * 1024 };
+enum { RUN, BAD, HELP, VERSION };
 
 struct options {
-    double sizes[MAX_SIZES];
+    int sizes[MAX_SIZES];
     int nsizes, repeats;
 };
+
+static int say_rank0;
 
 static void usage(void)
 {
@@ -25,14 +31,56 @@ static void usage(void)
            "median over the repetitions of the slowest rank's time), the speedup\n"
            "t_native / t_ortho (above 1x the two-phase version is faster), and whether both\n"
            "gave the same result (exit 1 when not).\n"
-           "  --sizes LIST   block sizes per process, 1 to 16M each, K/M = 1024, at most %d\n"
-           "                 (default 64,1K,16K,128K)\n"
+           "  --sizes LIST   block sizes per process, 1 to 16M each, K/M = 1024, at most %d,\n"
+           "                 no size twice (default 64,1K,16K,128K)\n"
            "  --reps N       timed calls per size and version, 1 to %d (default 20)\n"
            "  -h, --help     this text; --version: the library's version\n",
            MAX_SIZES, MAX_REPEATS);
 }
 
-/* CLI_RUN, CLI_BAD (said), CLI_HELP, CLI_VERSION. */
+/* One line on rank 0: "ortho-demo: OPTION VALUE: expected ..."; returns BAD. */
+static int bad(const char *option, const char *value, const char *expected, ...)
+{
+    if (say_rank0) {
+        va_list ap;
+        fprintf(stderr, "ortho-demo: %s %s: expected ", option, value);
+        va_start(ap, expected);
+        vfprintf(stderr, expected, ap);
+        va_end(ap);
+        fputc('\n', stderr);
+    }
+    return BAD;
+}
+
+/* "64,1K,2M": whole numbers with an optional K or M (1024-based). */
+static int parse_sizes(const char *text, struct options *o)
+{
+    const char *expected = "a size list: up to %d sizes from 1 to 16M (K/M = 1024), "
+                           "comma-separated, none twice";
+    char *copy = strdup(text), *save = NULL;
+    int n = 0, rc = RUN;
+    for (char *item = strtok_r(copy, ",", &save); item != NULL && rc == RUN;
+         item = strtok_r(NULL, ",", &save)) {
+        char *end;
+        errno = 0;
+        long v = strtol(item, &end, 10);
+        if (*end == 'K' || *end == 'M')
+            v *= *end++ == 'K' ? 1024L : 1024L * 1024L;
+        if (errno != 0 || end == item || *end != '\0' || v < 1 || v > MAX_BLOCK || n == MAX_SIZES)
+            rc = bad("--sizes", text, expected, MAX_SIZES);
+        for (int k = 0; rc == RUN && k < n; k++)
+            if (o->sizes[k] == (int)v)
+                rc = bad("--sizes", text, expected, MAX_SIZES);
+        if (rc == RUN)
+            o->sizes[n++] = (int)v;
+    }
+    free(copy);
+    if (rc == RUN && n == 0)
+        rc = bad("--sizes", text, expected, MAX_SIZES);
+    o->nsizes = rc == RUN ? n : o->nsizes;
+    return rc;
+}
+
 static int parse(int argc, char **argv, struct options *o)
 {
     enum { O_SIZES = 256, O_REPS, O_VERSION };
@@ -41,26 +89,43 @@ static int parse(int argc, char **argv, struct options *o)
         { "help", no_argument, NULL, 'h' },            { "version", no_argument, NULL, O_VERSION },
         { NULL, 0, NULL, 0 }
     };
-    int c, li = -1, bad = 0;
-    cli_sizes("--sizes", "64,1K,16K,128K", 1.0, 16777216.0, o->sizes, MAX_SIZES, &o->nsizes);
+    static const int default_sizes[] = { 64, 1024, 16384, 131072 };
+    int c;
+    memcpy(o->sizes, default_sizes, sizeof default_sizes);
+    o->nsizes = 4;
     o->repeats = 20;
     opterr = 0;
-    while (!bad && (c = getopt_long(argc, argv, ":h", longopts, &li)) != -1) {
-        const char *opt = cli_option(longopts, li, c);
-        li = -1;
+    while ((c = getopt_long(argc, argv, ":h", longopts, NULL)) != -1) {
+        char *end;
+        long v;
         switch (c) {
         case O_SIZES:
-            bad = cli_sizes(opt, optarg, 1.0, 16777216.0, o->sizes, MAX_SIZES, &o->nsizes) != 0;
+            if (parse_sizes(optarg, o) != RUN)
+                return BAD;
             break;
-        case O_REPS: bad = cli_int(opt, optarg, 1, MAX_REPEATS, &o->repeats) != 0; break;
-        case 'h': return CLI_HELP;
-        case O_VERSION: return CLI_VERSION;
-        default: return cli_getopt_error(c, argv);
+        case O_REPS:
+            errno = 0;
+            v = strtol(optarg, &end, 10);
+            if (errno != 0 || end == optarg || *end != '\0' || v < 1 || v > MAX_REPEATS)
+                return bad("--reps", optarg, "an integer from 1 to %d", MAX_REPEATS);
+            o->repeats = (int)v;
+            break;
+        case 'h': return HELP;
+        case O_VERSION: return VERSION;
+        case ':': return bad(argv[optind - 1], "", "a value");
+        default:
+            if (say_rank0)
+                fprintf(stderr, "ortho-demo: %s: unknown option (ortho-demo --help lists them)\n",
+                        argv[optind - 1]);
+            return BAD;
         }
     }
-    if (bad)
-        return CLI_BAD;
-    return optind < argc ? cli_extra_argument(argv[optind]) : CLI_RUN;
+    if (optind < argc) {
+        if (say_rank0)
+            fprintf(stderr, "ortho-demo: %s: unexpected argument\n", argv[optind]);
+        return BAD;
+    }
+    return RUN;
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -96,15 +161,15 @@ int main(int argc, char **argv)
     MPI_Init(&argc, &argv);
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &size);
-    cli_init("ortho-demo", rank == 0);
+    say_rank0 = rank == 0;
     rc = parse(argc, argv, &o);
-    if (rc != CLI_RUN) {
-        if (rank == 0 && rc == CLI_HELP)
+    if (rc != RUN) {
+        if (rank == 0 && rc == HELP)
             usage();
-        else if (rank == 0 && rc == CLI_VERSION)
-            cli_print_version();
+        else if (rank == 0 && rc == VERSION)
+            printf("ortho-demo (ortho) %s\n", ortho_version());
         MPI_Finalize();
-        return rc == CLI_BAD ? CLI_EXIT_USAGE : 0;
+        return rc == BAD ? 2 : 0;
     }
     if (ortho_grid_create(MPI_COMM_WORLD, 2, dims, &grid) != MPI_SUCCESS)
         MPI_Abort(MPI_COMM_WORLD, 1);
@@ -114,10 +179,9 @@ int main(int argc, char **argv)
                "%10s %14s %14s %8s %s\n",
                size, dims[0], dims[1], "bytes", "native [us]", "ortho [us]", "speedup", "result");
     for (int s = 0; s < o.nsizes; s++) {
-        int bytes = (int)o.sizes[s];
+        int bytes = o.sizes[s];
         char *send = malloc((size_t)bytes);
         char *native = malloc((size_t)bytes * size), *ortho = malloc((size_t)bytes * size);
-        char speedup[32];
         if (send == NULL || native == NULL || ortho == NULL)
             MPI_Abort(MPI_COMM_WORLD, 1);
         for (int i = 0; i < bytes; i++)
@@ -128,15 +192,14 @@ int main(int argc, char **argv)
         MPI_Allreduce(&same, &all_same, 1, MPI_INT, MPI_LAND, MPI_COMM_WORLD);
         failures += !all_same;
         if (rank == 0)
-            printf("%10d %14.1f %14.1f %8s %s\n", bytes, t_native * 1e6, t_ortho * 1e6,
-                   cli_speedup_text(t_native, t_ortho, speedup, sizeof speedup),
-                   all_same ? "same" : "DIFFERENT");
+            printf("%10d %14.1f %14.1f %7.2fx %s\n", bytes, t_native * 1e6, t_ortho * 1e6,
+                   t_native / t_ortho, all_same ? "same" : "DIFFERENT");
         free(send);
         free(native);
         free(ortho);
     }
     if (rank == 0)
-        printf("%s.\n", CLI_SPEEDUP_LEGEND);
+        printf("speedup = t_native / t_ortho: above 1x the orthogonal version is faster.\n");
     ortho_grid_free(&grid);
     MPI_Finalize();
     return failures == 0 ? 0 : 1;

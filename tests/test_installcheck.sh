@@ -38,7 +38,7 @@ grep '^install: ' "$work/install.log" >&2
 # ---- pkg-config and the examples ------------------------------------------
 export PKG_CONFIG_PATH="$prefix/lib/pkgconfig"
 flags=$(pkg-config --cflags --libs ortho) || { fail "pkg-config does not find ortho"; flags=; }
-version=$(sed -n 's/^VERSION *:= *//p' Makefile)
+version=$(scripts/version.sh)
 [ "$(pkg-config --modversion ortho 2>/dev/null)" = "$version" ] ||
     fail "pkg-config --modversion ortho differs from the Makefile's VERSION"
 for ex in allgather_demo unmodified; do

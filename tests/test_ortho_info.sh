@@ -31,7 +31,7 @@ bad() {
 }
 run() { "${mpiexec[@]}" -n "$np" "$info" "$@"; }
 
-version=$(sed -n 's/^VERSION *:= *//p' Makefile)
+version=$(scripts/version.sh)
 [ "$("$info" --version)" = "ortho-info (ortho) $version" ] || fail "--version is not $version"
 "$info" --help > "$dir/help.out"
 has "$dir/help.out" "--settings-markdown"

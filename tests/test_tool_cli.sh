@@ -96,7 +96,7 @@ bad pab "--comm nope: expected one of: native, ortho, auto" mpi "$bin/ortho-pab"
 echo "test_tool_cli: $checks bad values, one line each, exit 2"
 
 # ---- --version and --help -------------------------------------------------
-for prog in ortho-predict ortho-fit ortho-tune ortho-bench ortho-demo jacobi pab; do
+for prog in ortho-predict ortho-fit ortho-tune ortho-bench ortho-demo ortho-jacobi ortho-pab; do
     run=(mpi "$bin/$prog")
     [ "$prog" = ortho-predict ] && run=("$bin/$prog")
     out=$("${run[@]}" --version) || fail "$prog --version failed"
@@ -105,7 +105,7 @@ for prog in ortho-predict ortho-fit ortho-tune ortho-bench ortho-demo jacobi pab
     grep -q "default" "$dir/help" || fail "$prog --help names no default"
     grep -q -- "--version" "$dir/help" || fail "$prog --help does not name --version"
 done
-for prog in ortho-bench ortho-demo jacobi; do
+for prog in ortho-bench ortho-demo ortho-jacobi; do
     mpi "$bin/$prog" --help | grep -q "t_native / t" || fail "$prog --help: no speedup convention"
 done
 "$p" --help | grep -q "1 to 1048576" || fail "ortho-predict --help: no range of --procs"
