@@ -168,8 +168,9 @@ static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
     return MPI_SUCCESS;
 }
 
-/* The attribute keys, made once; MPI_KEYVAL_INVALID on failure. */
-static int cache_key(void)
+/* The attribute keys, made the first time (or where that failed); the
+ * cache's key, or MPI_KEYVAL_INVALID on failure. */
+static int make_keys(void)
 {
     int err = MPI_SUCCESS, key, first = 0;
     ortho__lock();
@@ -188,6 +189,16 @@ static int cache_key(void)
     if (first && PMPI_Comm_rank(MPI_COMM_WORLD, &world_rank) == MPI_SUCCESS)
         ortho__learned_world_rank(world_rank); /* takes the lock itself */
     return key;
+}
+
+/* The cache's attribute key: a look under the lock once made (kept
+ * small, so that it stays inline on every call). */
+static int cache_key(void)
+{
+    ortho__lock();
+    int key = cache_keyval;
+    ortho__unlock();
+    return key != MPI_KEYVAL_INVALID ? key : make_keys();
 }
 
 void ortho__dropin_report_hook(void)

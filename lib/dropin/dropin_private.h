@@ -8,6 +8,7 @@
 #ifndef ORTHO_DROPIN_PRIVATE_H_INCLUDED
 #define ORTHO_DROPIN_PRIVATE_H_INCLUDED
 
+#include <math.h>
 #include <mpi.h>
 #include <stddef.h>
 
@@ -65,8 +66,17 @@ void ortho__dropin_report_hook(void);
 /* 0: unknown size, 1: 0 bytes, 2 + k: [2^k, 2^(k+1)) bytes */
 #define ORTHO__DROPIN_SIZE_CLASSES 66
 
-/* The size class of a call of `bytes` (< 0: unknown). */
-int ortho__dropin_size_class(double bytes);
+/* The size class of a call of `bytes` (< 0: unknown); inline, as every
+ * call needs it. */
+static inline int ortho__dropin_size_class(double bytes)
+{
+    if (bytes < 0)
+        return 0;
+    if (bytes < 1)
+        return 1;
+    int k = (int)floor(log2(bytes));
+    return 2 + (k < ORTHO__DROPIN_SIZE_CLASSES - 3 ? k : ORTHO__DROPIN_SIZE_CLASSES - 3);
+}
 
 /* "0 B", "[1 KiB, 2 KiB)", ... for a size class; class 0 is `unknown`. */
 void ortho__dropin_size_class_text(int size_class, const char *unknown, char *text, size_t len);

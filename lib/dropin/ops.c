@@ -32,22 +32,31 @@ static int open_call(MPI_Comm comm, int *size, int *rank, int *inter)
     return err ? ortho__raise(comm, err) : MPI_SUCCESS;
 }
 
-/* The grid of op for `bytes` on comm, or NULL for the PMPI_ call. On one
- * process, with ORTHO_REPORT, the call is counted in the process-wide tally. */
-static ortho_grid_t grid_for(MPI_Comm comm, int inter, int size, ortho_op op, double bytes,
-                             struct ortho__run *run, struct ortho__dropin_call *call)
+/* A call that goes straight to the PMPI_ function (an intercommunicator
+ * or one process): nothing for online selection to do after it; with
+ * ORTHO_REPORT, a call on one process is counted in the process-wide
+ * tally. Out of line, so that grid_for() stays small enough to inline. */
+__attribute__((noinline)) static ortho_grid_t direct(int inter, ortho_op op, double bytes,
+                                                     struct ortho__dropin_call *call)
 {
     call->x = NULL;
     call->tally = NULL;
-    if (!inter && size == 1 && ortho__report_on()) {
+    if (!inter && ortho__report_on()) {
         ortho__dropin_report_hook();
         call->tally = ortho__report_single(op, bytes);
         call->tally_shared = 1;
         call->bytes = bytes;
         call->report_start = PMPI_Wtime();
     }
+    return NULL;
+}
+
+/* The grid of op for `bytes` on comm, or NULL for the PMPI_ call. */
+static ortho_grid_t grid_for(MPI_Comm comm, int inter, int size, ortho_op op, double bytes,
+                             struct ortho__run *run, struct ortho__dropin_call *call)
+{
     if (inter || size < 2)
-        return NULL;
+        return direct(inter, op, bytes, call);
     return ortho__dropin_grid(comm, op, bytes, run, call);
 }
 

@@ -1,19 +1,9 @@
-/* Size classes: the drop-ins decide once per power-of-two range of a
- * call's bytes, and ORTHO_VERBOSE and ORTHO_REPORT name the ranges. */
+/* Size classes (the class of a size: dropin_private.h): the drop-ins
+ * decide once per power-of-two range of a call's bytes, and ORTHO_VERBOSE
+ * and ORTHO_REPORT name the ranges. */
 #include "dropin/dropin_private.h"
 
-#include <math.h>
 #include <stdio.h>
-
-int ortho__dropin_size_class(double bytes)
-{
-    if (bytes < 0)
-        return 0;
-    if (bytes < 1)
-        return 1;
-    int k = (int)floor(log2(bytes));
-    return 2 + (k < ORTHO__DROPIN_SIZE_CLASSES - 3 ? k : ORTHO__DROPIN_SIZE_CLASSES - 3);
-}
 
 void ortho__dropin_size_class_text(int size_class, const char *unknown, char *text, size_t len)
 {
