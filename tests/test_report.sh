@@ -68,7 +68,8 @@ check_counts() {
             total=$((total + 11))
         fi
     fi
-    [ "$(grep -cE '^ +[0-9]+  MPI_' "$file")" -eq "$rows" ] || { cat "$file"; fail "not $rows rows"; }
+    [ "$(grep -cE '^ +[0-9]+  MPI_' "$file")" -eq "$rows" ] \
+        || { cat "$file"; fail "not $rows rows"; }
     grep -qE "^ +total +$total " "$file" || { cat "$file"; fail "the total is not $total calls"; }
 }
 
@@ -110,7 +111,8 @@ for setting in unset 0; do
         if [ "$setting" = unset ]; then unset ORTHO_REPORT; else export ORTHO_REPORT=0; fi
         "${mpiexec[@]}" -n "$np" env LD_PRELOAD="$lib" "$dir/calls" > "$dir/out" 2> "$dir/err"
     ) || fail "run with ORTHO_REPORT $setting failed"
-    ! grep -q 'ORTHO_REPORT\|end-of-run' "$dir/err" || { cat "$dir/err"; fail "a report though $setting"; }
+    ! grep -q 'ORTHO_REPORT\|end-of-run' "$dir/err" \
+        || { cat "$dir/err"; fail "a report though ORTHO_REPORT is $setting"; }
     [ ! -e "$dir/0" ] || fail "ORTHO_REPORT=0 wrote a file named 0"
 done
 

@@ -206,9 +206,12 @@ static void print_header(FILE *out, int nprocs)
 {
     fprintf(out,
             "ortho: end-of-run report (ORTHO_REPORT) of %d process%s: the drop-in calls per\n"
-            "  communicator size, operation and size class. calls: collective calls, each counted\n"
-            "  once. time: the slowest process's time in the library for them (decisions and grids\n"
-            "  included). native: their estimated time as native MPI, from: ran (they ran native),\n"
+            "  communicator size, operation and size class. calls: collective calls, each "
+            "counted\n"
+            "  once. time: the slowest process's time in the library for them (decisions and "
+            "grids\n"
+            "  included). native: their estimated time as native MPI, from: ran (they ran "
+            "native),\n"
             "  online (native's time per call as online selection measured it), profile\n"
             "  (ORTHO_PROFILE's prediction). speedup = native / time (above 1: faster);\n"
             "  saved = native - time (negative: lost).\n",
@@ -233,7 +236,8 @@ static void print_rows(FILE *out, struct row rows[], int nrows,
         fprintf(out, "%6d  %-14s  %-17s  %9ld", w->p, ortho_op_name((ortho_op)w->op), range,
                 w->calls);
         print_times(out, w->time, w->native);
-        fprintf(out, "  %-14s  %s\n", w->known ? native_from_text(w->native_from, from_text, sizeof from_text) : "-", ran);
+        const char *from_name = native_from_text(w->native_from, from_text, sizeof from_text);
+        fprintf(out, "  %-14s  %s\n", w->known ? from_name : "-", ran);
         calls += w->calls;
         if (w->known) {
             nknown++;
@@ -248,12 +252,12 @@ static void print_rows(FILE *out, struct row rows[], int nrows,
     double time = max_of(sums->all, nprocs);
     fprintf(out, "%6s  %-14s  %-17s  %9ld", "total", "", "", calls);
     print_times(out, time, nknown == nrows ? max_of(sums->native, nprocs) : -1.0);
-    native_from_text(from, from_text, sizeof from_text);
-    fprintf(out, "  %s\n", nknown == nrows ? from_text : "-");
+    const char *from_name = native_from_text(from, from_text, sizeof from_text);
+    fprintf(out, "  %s\n", nknown == nrows ? from_name : "-");
     if (nknown > 0 && nknown < nrows) {
         fprintf(out, "%6s  %-33s  %9ld", "total", "of the rows with native", known_calls);
         print_times(out, max_of(sums->known, nprocs), max_of(sums->native, nprocs));
-        fprintf(out, "  %s\n", from_text);
+        fprintf(out, "  %s\n", from_name);
     }
 }
 
