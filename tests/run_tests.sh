@@ -19,6 +19,7 @@ TABLE=(
     "test_orthond: 1 3 4 5 8"
     "test_dropin: 1 2 4 5"
     "test_adapt: 1 4"
+    "test_report: 1 4"
     "test_variants: 4 5"
     "test_semantics: 4 5 6 8"
     "test_interpose: 4"

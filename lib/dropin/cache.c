@@ -29,6 +29,7 @@
 
 #include "common/errors.h"
 #include "common/lock.h"
+#include "dropin/report.h"
 #include "grid/grid_private.h"
 #include "select/adapt.h"
 #include "select/select_private.h"
@@ -37,8 +38,7 @@
 
 enum {
     MAX_LAYOUTS = 16,
-    /* 0: unknown size, 1: 0 bytes, 2 + k: [2^k, 2^(k+1)) bytes */
-    SIZE_CLASSES = 66,
+    SIZE_CLASSES = ORTHO__DROPIN_SIZE_CLASSES,
     UNDECIDED = -2,
     NATIVE = -1
 };
@@ -65,6 +65,7 @@ struct exploring {
     struct decision arm[1 + ORTHO__ADAPT_MAX_CANDIDATES]; /* layout UNDECIDED until first run */
     int failed;                      /* a timed call failed since the last agreement */
     int recorded;                    /* its first lock is kept for ORTHO_PROFILE_SAVE */
+    struct ortho__report_tally tally[1 + ORTHO__ADAPT_MAX_CANDIDATES]; /* ORTHO_REPORT, per arm */
 };
 
 struct comm_cache {
@@ -75,6 +76,11 @@ struct comm_cache {
     int nlayouts;
     struct cached_layout layouts[MAX_LAYOUTS];
     struct decision decision[ORTHO_OP_COUNT][SIZE_CLASSES];
+    /* ORTHO_REPORT: the calls of the classes decided once, [op][class]
+     * (online selection's per arm: struct exploring), or NULL; and the
+     * caches alive, for MPI_Finalize */
+    struct ortho__report_tally (*tally)[SIZE_CLASSES];
+    struct comm_cache *prev, *next;
 };
 
 /* Keyvals: process-wide handles, like the communicators MPI predefines. */
@@ -84,13 +90,31 @@ static int caches_made;
 /* Communicators held by the grids of all caches, and the most they may hold. */
 static int comms_held;
 static int comms_limit = -1;
+/* ORTHO_REPORT: the caches with tallies, alive */
+static struct comm_cache *reported_caches;
 
 enum { DEFAULT_MAX_COMMS = 96 };
 
+/* ORTHO_VERBOSE's name of size class 0 */
+#define UNKNOWN_SIZE "any size (only the root knows the counts)"
+
 static void report_unlocked(const struct comm_cache *cache, ortho_op op, int cls);
+static void report_fold(struct comm_cache *cache);
 
 static void cache_free(struct comm_cache *cache)
 {
+    if (cache->tally != NULL) {
+        report_fold(cache);
+        ortho__lock();
+        if (cache->prev != NULL)
+            cache->prev->next = cache->next;
+        else
+            reported_caches = cache->next;
+        if (cache->next != NULL)
+            cache->next->prev = cache->prev;
+        ortho__unlock();
+        free(cache->tally);
+    }
     for (int op = 0; op < ORTHO_OP_COUNT; op++)
         for (int c = 0; c < SIZE_CLASSES; c++)
             if (cache->decision[op][c].x != NULL) {
@@ -133,6 +157,7 @@ static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
     PMPI_Finalized(&finalized);
     if (finalized)
         return MPI_SUCCESS;
+    ortho__dropin_report_finalize();
     PMPI_Comm_get_attr(MPI_COMM_WORLD, cache_keyval, &world_cache, &found);
     if (found)
         PMPI_Comm_delete_attr(MPI_COMM_WORLD, cache_keyval);
@@ -144,8 +169,9 @@ static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
     return MPI_SUCCESS;
 }
 
-/* The attribute keys, made once; MPI_KEYVAL_INVALID on failure. */
-static int cache_key(void)
+/* The attribute keys, made the first time (or where that failed); the
+ * cache's key, or MPI_KEYVAL_INVALID on failure. */
+static int make_keys(void)
 {
     int err = MPI_SUCCESS, key, first = 0;
     ortho__lock();
@@ -164,6 +190,21 @@ static int cache_key(void)
     if (first && PMPI_Comm_rank(MPI_COMM_WORLD, &world_rank) == MPI_SUCCESS)
         ortho__learned_world_rank(world_rank); /* takes the lock itself */
     return key;
+}
+
+/* The cache's attribute key: a look under the lock once made (kept
+ * small, so that it stays inline on every call). */
+static int cache_key(void)
+{
+    ortho__lock();
+    int key = cache_keyval;
+    ortho__unlock();
+    return key != MPI_KEYVAL_INVALID ? key : make_keys();
+}
+
+void ortho__dropin_report_hook(void)
+{
+    cache_key();
 }
 
 double ortho__dropin_bytes(double count, MPI_Datatype type)
@@ -207,21 +248,22 @@ static struct comm_cache *cache_get(MPI_Comm comm)
     PMPI_Comm_get_name(comm, cache->label, &name_len);
     read_settings(cache);
     ortho__select_comm_init(&cache->select, comm, cache->label);
+    if (ortho__report_on())
+        cache->tally = calloc(ORTHO_OP_COUNT, sizeof *cache->tally);
     if (PMPI_Comm_set_attr(comm, key, cache) != MPI_SUCCESS) {
+        free(cache->tally);
         free(cache);
         return NULL;
     }
+    if (cache->tally != NULL) {
+        ortho__lock();
+        cache->next = reported_caches;
+        if (reported_caches != NULL)
+            reported_caches->prev = cache;
+        reported_caches = cache;
+        ortho__unlock();
+    }
     return cache;
-}
-
-static int size_class(double bytes)
-{
-    if (bytes < 0)
-        return 0;
-    if (bytes < 1)
-        return 1;
-    int k = (int)floor(log2(bytes));
-    return 2 + (k < SIZE_CLASSES - 3 ? k : SIZE_CLASSES - 3);
 }
 
 enum { NO_ROOM = -2, NOT_MADE = -1 };
@@ -273,28 +315,11 @@ static int layout_index(struct comm_cache *cache, MPI_Comm comm, int ndims, cons
     return cache->nlayouts++;
 }
 
-/* "0 B", "[1 KiB, 2 KiB)", ... for a size class. */
-static void size_class_text(int size_class, char *text, size_t len)
-{
-    static const char *const units[] = {"B", "KiB", "MiB", "GiB", "TiB", "PiB", "EiB"};
-    if (size_class == 0) {
-        snprintf(text, len, "any size (only the root knows the counts)");
-        return;
-    }
-    if (size_class == 1) {
-        snprintf(text, len, "0 B");
-        return;
-    }
-    int k = size_class - 2; /* [2^k, 2^(k+1)) bytes */
-    snprintf(text, len, "[%d %s, %d %s)", 1 << (k % 10), units[k / 10], 1 << ((k + 1) % 10),
-             units[(k + 1) / 10]);
-}
-
 static void report(const struct comm_cache *cache, ortho_op op, int cls)
 {
     char range[64], layout[200];
     const struct decision *dc = &cache->decision[op][cls];
-    size_class_text(cls, range, sizeof range);
+    ortho__dropin_size_class_text(cls, UNKNOWN_SIZE, range, sizeof range);
     if (dc->layout == NATIVE) {
         snprintf(layout, sizeof layout, "native");
     } else {
@@ -442,10 +467,13 @@ ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct
                                 struct ortho__dropin_call *call)
 {
     call->x = NULL;
+    call->tally = NULL;
+    /* ORTHO_REPORT: the call's time in the library, its cache's making included */
+    double report_start = ortho__report_on() ? PMPI_Wtime() : 0.0;
     struct comm_cache *cache = cache_get(comm);
     if (cache == NULL)
         return NULL;
-    int cls = size_class(bytes);
+    int cls = ortho__dropin_size_class(bytes);
     if (cache->decision[op][cls].layout == UNDECIDED)
         decide(cache, comm, op, cls, bytes);
     const struct decision *dc = &cache->decision[op][cls];
@@ -458,6 +486,12 @@ ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct
         if (call->timed)
             call->start = ortho__adapt_now();
     }
+    if (cache->tally != NULL) {
+        call->tally = call->x != NULL ? &call->x->tally[call->arm] : &cache->tally[op][cls];
+        call->tally_shared = 0;
+        call->bytes = bytes;
+        call->report_start = report_start;
+    }
     if (dc->layout == NATIVE || ortho__is_flat(cache->layouts[dc->layout].grid))
         return NULL;
     run->variant = (ortho_variant)dc->variant;
@@ -465,18 +499,18 @@ ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct
     return cache->layouts[dc->layout].grid;
 }
 
-int ortho__dropin_done(MPI_Comm comm, struct ortho__dropin_call *call, int err)
+/* Online selection after a call: its time, and the agreement when due.
+ * Collective over comm when an agreement is due. */
+static void online_done(MPI_Comm comm, struct ortho__dropin_call *call, int err)
 {
     struct exploring *x = call->x;
-    if (x == NULL)
-        return err;
     if (call->timed) {
         ortho__explore_timed(&x->e, ortho__adapt_elapsed(call->start, call->op, call->bytes,
                                                          &x->e.arm[call->arm].cand));
         x->failed |= err != MPI_SUCCESS;
     }
     if (!call->agree)
-        return err;
+        return;
     enum ortho__explore_phase before = x->e.phase;
     int locked_before = x->e.locked;
     ortho__adapt_agree(comm, &x->e, x->failed);
@@ -485,7 +519,7 @@ int ortho__dropin_done(MPI_Comm comm, struct ortho__dropin_call *call, int err)
         shortlist(call->cache, comm, call->op, call->cls, call->bytes, x);
     if (x->e.phase != ORTHO__EXPLORE_LOCKED ||
         (before == ORTHO__EXPLORE_LOCKED && locked_before == x->e.locked))
-        return err;
+        return;
     struct comm_cache *cache = call->cache;
     if (!x->recorded && call->cls >= 1) {
         double lo = call->cls == 1 ? 0.0 : ldexp(1.0, call->cls - 2);
@@ -497,9 +531,18 @@ int ortho__dropin_done(MPI_Comm comm, struct ortho__dropin_call *call, int err)
     }
     if (cache->verbose && cache->rank == 0) {
         char range[64];
-        size_class_text(call->cls, range, sizeof range);
+        ortho__dropin_size_class_text(call->cls, UNKNOWN_SIZE, range, sizeof range);
         ortho__adapt_report(cache->label, cache->size, call->op, range, &x->e);
     }
+}
+
+int ortho__dropin_done(MPI_Comm comm, struct ortho__dropin_call *call, int err)
+{
+    if (call->x != NULL)
+        online_done(comm, call, err);
+    if (call->tally != NULL)
+        ortho__report_count(call->tally, call->bytes, PMPI_Wtime() - call->report_start,
+                            call->tally_shared);
     return err;
 }
 
@@ -510,8 +553,73 @@ static void report_unlocked(const struct comm_cache *cache, ortho_op op, int cls
     if (x->e.phase == ORTHO__EXPLORE_LOCKED)
         return;
     char range[64];
-    size_class_text(cls, range, sizeof range);
+    ortho__dropin_size_class_text(cls, UNKNOWN_SIZE, range, sizeof range);
     ortho__adapt_report(cache->label, cache->size, op, range, &x->e);
+}
+
+/* What a decision runs, named as ORTHO_VARIANT names it: "native" (also
+ * on a one-phase grid) or the candidate on its grid ("pipe:2x2:rows"). */
+static void decision_name(const struct comm_cache *cache, const struct decision *dc, char *text,
+                          int len)
+{
+    if (dc->layout < 0 || ortho__is_flat(cache->layouts[dc->layout].grid)) {
+        snprintf(text, (size_t)len, "native");
+        return;
+    }
+    const struct ortho_grid *g = cache->layouts[dc->layout].grid;
+    ortho_candidate c;
+    memset(&c, 0, sizeof c);
+    c.variant = (ortho_variant)dc->variant;
+    c.order = (ortho_order)dc->order;
+    c.node_aware = g->node_aware;
+    c.ndims = g->ndims;
+    memcpy(c.dims, g->dims, (size_t)g->ndims * sizeof g->dims[0]);
+    if (ortho_candidate_name(&c, text, len) != MPI_SUCCESS)
+        snprintf(text, (size_t)len, "%s", ortho_variant_name(c.variant));
+}
+
+/* ORTHO_REPORT: the cache's tallies added to this process's records, then
+ * cleared (when the communicator is freed, and at MPI_Finalize). Native's
+ * time for them: their own where they ran native; their calls times
+ * native's time per call where online selection measured it; else
+ * unknown here (rank 0 may predict it from ORTHO_PROFILE). */
+static void report_fold(struct comm_cache *cache)
+{
+    char name[ORTHO_CANDIDATE_NAME_MAX];
+    for (int op = 0; op < ORTHO_OP_COUNT; op++)
+        for (int c = 0; c < SIZE_CLASSES; c++) {
+            const struct decision *dc = &cache->decision[op][c];
+            struct exploring *x = dc->x;
+            int arms = x != NULL ? 1 + ORTHO__ADAPT_MAX_CANDIDATES : 1;
+            for (int a = 0; a < arms; a++) {
+                struct ortho__report_tally *t = x != NULL ? &x->tally[a] : &cache->tally[op][c];
+                if (t->calls == 0)
+                    continue;
+                decision_name(cache, x != NULL ? &x->arm[a] : dc, name, (int)sizeof name);
+                int ran_native = strcmp(name, "native") == 0;
+                double per_call = x != NULL ? x->e.native : 0.0;
+                if (ran_native)
+                    ortho__report_add(cache->size, (ortho_op)op, c, name, cache->rank == 0, t,
+                                      t->seconds, ORTHO__REPORT_NATIVE_RAN);
+                else if (per_call > 0.0)
+                    ortho__report_add(cache->size, (ortho_op)op, c, name, cache->rank == 0, t,
+                                      per_call * (double)t->calls, ORTHO__REPORT_NATIVE_ONLINE);
+                else
+                    ortho__report_add(cache->size, (ortho_op)op, c, name, cache->rank == 0, t,
+                                      -1.0, ORTHO__REPORT_NATIVE_UNKNOWN);
+                memset(t, 0, sizeof *t);
+            }
+        }
+}
+
+void ortho__dropin_report_finalize(void)
+{
+    if (!ortho__report_on() || ortho__report_done())
+        return;
+    /* in MPI_Finalize no other thread calls MPI, hence none is in here */
+    for (struct comm_cache *cache = reported_caches; cache != NULL; cache = cache->next)
+        report_fold(cache);
+    ortho__report_finish();
 }
 
 int ortho_comm_layout(MPI_Comm comm, ortho_op op, double bytes, int *ndims,
@@ -558,7 +666,7 @@ int ortho_comm_candidate(MPI_Comm comm, ortho_op op, double bytes, ortho_candida
     struct comm_cache *cache = cache_get(comm);
     if (cache == NULL)
         return MPI_ERR_NO_MEM;
-    int cls = size_class(bytes);
+    int cls = ortho__dropin_size_class(bytes);
     if (cache->decision[op][cls].layout == UNDECIDED)
         decide(cache, comm, op, cls, bytes);
     const struct decision *dc = &cache->decision[op][cls];

@@ -8,6 +8,7 @@
 #ifndef ORTHO_DROPIN_PRIVATE_H_INCLUDED
 #define ORTHO_DROPIN_PRIVATE_H_INCLUDED
 
+#include <math.h>
 #include <mpi.h>
 #include <stddef.h>
 
@@ -20,12 +21,16 @@
  * online selection, to agree its time. */
 struct comm_cache;
 struct exploring;
+struct ortho__report_tally;
 struct ortho__dropin_call {
-    struct exploring *x;     /* NULL: nothing to do after the call */
+    struct exploring *x;     /* NULL: nothing to do for online selection after the call */
     struct comm_cache *cache;
+    struct ortho__report_tally *tally; /* ORTHO_REPORT: where the call is counted, else NULL */
+    int tally_shared;        /* the tally is process-wide (one process): counted under the lock */
     ortho_op op;
     int cls, arm, timed, agree;
     double bytes, start;
+    double report_start;     /* ORTHO_REPORT: PMPI_Wtime() when the call began */
 };
 
 /* The grid for op and bytes (< 0: unknown) on comm, or NULL for the native
@@ -43,5 +48,37 @@ int ortho__dropin_done(MPI_Comm comm, struct ortho__dropin_call *call, int err);
 
 /* count * size(type) as a double. */
 double ortho__dropin_bytes(double count, MPI_Datatype type);
+
+/* ORTHO_REPORT at MPI_Finalize: every communicator's counts still held
+ * are handed to report.c, which prints the report once. Collective over
+ * MPI_COMM_WORLD when ORTHO_REPORT is on (every process must call it:
+ * libortho_mpi's MPI_Finalize does, and the drop-ins' finalize hook on
+ * processes that used them); nothing when it is off or already done. */
+void ortho__dropin_report_finalize(void);
+
+/* Makes sure ortho__dropin_report_finalize() runs at MPI_Finalize on this
+ * process (the drop-ins' finalize hook, an attribute on MPI_COMM_SELF),
+ * also when it never meets a communicator of 2 or more processes. */
+void ortho__dropin_report_hook(void);
+
+/* ---- size classes (size_class.c) ------------------------------------------ */
+
+/* 0: unknown size, 1: 0 bytes, 2 + k: [2^k, 2^(k+1)) bytes */
+#define ORTHO__DROPIN_SIZE_CLASSES 66
+
+/* The size class of a call of `bytes` (< 0: unknown); inline, as every
+ * call needs it. */
+static inline int ortho__dropin_size_class(double bytes)
+{
+    if (bytes < 0)
+        return 0;
+    if (bytes < 1)
+        return 1;
+    int k = (int)floor(log2(bytes));
+    return 2 + (k < ORTHO__DROPIN_SIZE_CLASSES - 3 ? k : ORTHO__DROPIN_SIZE_CLASSES - 3);
+}
+
+/* "0 B", "[1 KiB, 2 KiB)", ... for a size class; class 0 is `unknown`. */
+void ortho__dropin_size_class_text(int size_class, const char *unknown, char *text, size_t len);
 
 #endif /* ORTHO_DROPIN_PRIVATE_H_INCLUDED */

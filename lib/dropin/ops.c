@@ -15,6 +15,7 @@
 #include "common/args.h"
 #include "common/errors.h"
 #include "dropin/dropin_private.h"
+#include "dropin/report.h"
 #include "variants/variants.h"
 
 /* The caller's communicator: MPI_SUCCESS with its size, this process's
@@ -31,13 +32,31 @@ static int open_call(MPI_Comm comm, int *size, int *rank, int *inter)
     return err ? ortho__raise(comm, err) : MPI_SUCCESS;
 }
 
+/* A call that goes straight to the PMPI_ function (an intercommunicator
+ * or one process): nothing for online selection to do after it; with
+ * ORTHO_REPORT, a call on one process is counted in the process-wide
+ * tally. Out of line, so that grid_for() stays small enough to inline. */
+__attribute__((noinline)) static ortho_grid_t direct(int inter, ortho_op op, double bytes,
+                                                     struct ortho__dropin_call *call)
+{
+    call->x = NULL;
+    call->tally = NULL;
+    if (!inter && ortho__report_on()) {
+        ortho__dropin_report_hook();
+        call->tally = ortho__report_single(op, bytes);
+        call->tally_shared = 1;
+        call->bytes = bytes;
+        call->report_start = PMPI_Wtime();
+    }
+    return NULL;
+}
+
 /* The grid of op for `bytes` on comm, or NULL for the PMPI_ call. */
 static ortho_grid_t grid_for(MPI_Comm comm, int inter, int size, ortho_op op, double bytes,
                              struct ortho__run *run, struct ortho__dropin_call *call)
 {
-    call->x = NULL;
     if (inter || size < 2)
-        return NULL;
+        return direct(inter, op, bytes, call);
     return ortho__dropin_grid(comm, op, bytes, run, call);
 }
 
@@ -229,6 +248,7 @@ int ortho_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
         return ortho__raise(comm, err);
     ortho_grid_t grid = NULL;
     call.x = NULL;
+    call.tally = NULL;
     if (!inter) {
         /* the mean block, from the exact total (the same on every process) */
         long long total = 0;

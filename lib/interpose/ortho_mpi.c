@@ -6,11 +6,21 @@
  * the MPI library. Everything the library calls itself goes through the
  * PMPI_ entry points, so nothing recurses.
  *
+ * MPI_Finalize is caught too, for ORTHO_REPORT: every process takes part
+ * in gathering the report, also one that never called a collective.
+ *
  * Not part of libortho: the Makefile builds this folder into the two
  * interposition libraries only (each with a copy of the library). */
 #include <mpi.h>
 
+#include "dropin/dropin_private.h"
 #include "ortho_dropin.h"
+
+int MPI_Finalize(void)
+{
+    ortho__dropin_report_finalize();
+    return PMPI_Finalize();
+}
 
 int MPI_Bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm)
 {
