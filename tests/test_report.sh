@@ -8,9 +8,11 @@
 #  - preloaded with libortho_mpi.so, ORTHO_REPORT=1: the report on stderr,
 #    every row native with speedup 1.00x (ORTHO_ADAPT=0);
 #  - calling the drop-ins by name, linked with libortho.a (the drop-ins'
-#    own finalize hook), ORTHO_REPORT=FILE: the file, nothing on stderr;
-#    at NP >= 4 with ORTHO_VARIANT and ORTHO_PROFILE: what ran is named
-#    and native's time comes from the profile;
+#    own finalize hook, which a process that never called one lacks, so
+#    rank 0 reports its own calls: the header says so),
+#    ORTHO_REPORT=FILE: the file, nothing on stderr; at NP >= 4 with
+#    ORTHO_VARIANT and ORTHO_PROFILE: what ran is named and native's time
+#    comes from the profile; and with only rank 0 calling: no hang;
 #  - ORTHO_REPORT unset, or 0: no report, no file;
 #  - a file that cannot be written: one line naming it and why, then the
 #    report on stderr;
@@ -43,10 +45,19 @@ has_row() {
     grep -qE "$line" "$file" || { cat "$file"; fail "no row '$2 $3 $4 $5 ${6:-}' in the report"; }
 }
 
-# The rows of the known calls, all native, and nothing else.
+# The rows of the known calls, all native, and nothing else; with
+# RANK0_VIEW=1, those of world rank 0's calls only.
 check_counts() {
     local file=$1 rows
-    if [ "$np" -eq 1 ]; then
+    if [ "${RANK0_VIEW:-0}" = 1 ] && [ "$np" -gt 1 ]; then
+        has_row "$file" "$np" MPI_Allreduce '\[4 B, 8 B\)' 10 "${2:-native} 10"
+        has_row "$file" "$np" MPI_Bcast '\[4 KiB, 8 KiB\)' 5 "${3:-native} 5"
+        has_row "$file" "$np" MPI_Allgather '\[1 KiB, 2 KiB\)' 3 "${4:-native} 3"
+        has_row "$file" "$np" MPI_Gatherv 'size unknown' 2 'native 2'
+        has_row "$file" 1 MPI_Reduce '\[4 B, 8 B\)' 2 'native 2'
+        rows=5
+        total=22
+    elif [ "$np" -eq 1 ]; then
         has_row "$file" 1 MPI_Allreduce '\[4 B, 8 B\)' 10 'native 10'
         has_row "$file" 1 MPI_Bcast '\[4 KiB, 8 KiB\)' 5 'native 5'
         has_row "$file" 1 MPI_Allgather '\[1 KiB, 2 KiB\)' 3 'native 3'
@@ -96,13 +107,22 @@ env ORTHO_ADAPT=0 ORTHO_REPORT="$dir/report.txt" "${extra[@]}" \
     || { cat "$dir/out" "$dir/err"; fail "drop-ins' run failed"; }
 [ -s "$dir/report.txt" ] || fail "ORTHO_REPORT=FILE wrote no file"
 ! grep -q 'end-of-run report' "$dir/err" || fail "the report went to stderr, not to the file"
+grep -q 'of rank 0 of MPI_COMM_WORLD alone' "$dir/report.txt" \
+    || { cat "$dir/report.txt"; fail "the drop-ins' report does not say it is rank 0's alone"; }
 if [ "$np" -ge 4 ]; then
-    check_counts "$dir/report.txt" native 'scag:[0-9x]+(:[a-z]+)?' 'pipe:[0-9x]+(:[a-z]+)?'
+    RANK0_VIEW=1 check_counts "$dir/report.txt" native 'scag:[0-9x]+(:[a-z]+)?' \
+        'pipe:[0-9x]+(:[a-z]+)?'
     grep -qE '^ +[0-9]+  MPI_Allgather .*  profile +pipe:' "$dir/report.txt" \
         || { cat "$dir/report.txt"; fail "no estimate of native from ORTHO_PROFILE for pipe"; }
 else
-    check_counts "$dir/report.txt"
+    RANK0_VIEW=1 check_counts "$dir/report.txt"
 fi
+
+echo "-- the drop-ins by name, only rank 0 calls one: no process waits"
+ORTHO_REPORT=1 timeout 120 "${mpiexec[@]}" -n "$np" "$dir/calls_dropins" rank0-only \
+    > "$dir/out" 2> "$dir/err" || { cat "$dir/out" "$dir/err"; fail "rank0-only run failed or hung"; }
+grep -q "^report calls: correct" "$dir/out" || fail "wrong results: $(cat "$dir/out")"
+has_row "$dir/err" 1 MPI_Reduce '\[4 B, 8 B\)' 1 'native 1'
 
 echo "-- ORTHO_REPORT unset, or 0: nothing"
 for setting in unset 0; do

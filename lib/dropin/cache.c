@@ -157,7 +157,7 @@ static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
     PMPI_Finalized(&finalized);
     if (finalized)
         return MPI_SUCCESS;
-    ortho__dropin_report_finalize();
+    ortho__dropin_report_finalize(0);
     PMPI_Comm_get_attr(MPI_COMM_WORLD, cache_keyval, &world_cache, &found);
     if (found)
         PMPI_Comm_delete_attr(MPI_COMM_WORLD, cache_keyval);
@@ -612,14 +612,14 @@ static void report_fold(struct comm_cache *cache)
         }
 }
 
-void ortho__dropin_report_finalize(void)
+void ortho__dropin_report_finalize(int every_process)
 {
     if (!ortho__report_on() || ortho__report_done())
         return;
     /* in MPI_Finalize no other thread calls MPI, hence none is in here */
     for (struct comm_cache *cache = reported_caches; cache != NULL; cache = cache->next)
         report_fold(cache);
-    ortho__report_finish();
+    ortho__report_finish(every_process);
 }
 
 int ortho_comm_layout(MPI_Comm comm, ortho_op op, double bytes, int *ndims,

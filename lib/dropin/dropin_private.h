@@ -50,11 +50,14 @@ int ortho__dropin_done(MPI_Comm comm, struct ortho__dropin_call *call, int err);
 double ortho__dropin_bytes(double count, MPI_Datatype type);
 
 /* ORTHO_REPORT at MPI_Finalize: every communicator's counts still held
- * are handed to report.c, which prints the report once. Collective over
- * MPI_COMM_WORLD when ORTHO_REPORT is on (every process must call it:
- * libortho_mpi's MPI_Finalize does, and the drop-ins' finalize hook on
- * processes that used them); nothing when it is off or already done. */
-void ortho__dropin_report_finalize(void);
+ * are handed to report.c, which prints the report once. every_process: 1
+ * from libortho_mpi's MPI_Finalize, which every process passes through
+ * (then collective over MPI_COMM_WORLD: every process's calls); 0 from
+ * the drop-ins' finalize hook, which a process that never called one does
+ * not have (then rank 0 reports its own calls, sending nothing, so that
+ * no process waits for one that never comes). Nothing when ORTHO_REPORT
+ * is off or the report is done. */
+void ortho__dropin_report_finalize(int every_process);
 
 /* Makes sure ortho__dropin_report_finalize() runs at MPI_Finalize on this
  * process (the drop-ins' finalize hook, an attribute on MPI_COMM_SELF),

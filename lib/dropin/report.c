@@ -6,12 +6,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <strings.h>
 
 #include "common/errors.h"
 #include "common/lock.h"
 #include "dropin/dropin_private.h"
 #include "dropin/report_print.h"
+#include "settings/settings_private.h"
 
 atomic_int ortho__report_state = -1;
 
@@ -25,24 +25,19 @@ static struct {
     struct ortho__report_tally single[ORTHO_OP_COUNT][ORTHO__DROPIN_SIZE_CLASSES];
 } report;
 
-/* ORTHO_REPORT's value says "on, to stderr" (1) or "off" (0); else -1: a file. */
+/* ORTHO_REPORT's value (the settings' one boolean parser) says "on, to
+ * stderr" (1) or "off" (0, also unset or empty); else -1: a file. */
 static int switch_word(const char *value)
 {
-    static const char *const on[] = {"1", "yes", "true", "on"};
-    static const char *const off[] = {"", "0", "no", "false", "off"};
-    for (size_t i = 0; i < sizeof on / sizeof on[0]; i++)
-        if (strcasecmp(value, on[i]) == 0)
-            return 1;
-    for (size_t i = 0; i < sizeof off / sizeof off[0]; i++)
-        if (strcasecmp(value, off[i]) == 0)
-            return 0;
-    return -1;
+    int on = 0;
+    if (value == NULL)
+        return 0;
+    return ortho__parse_bool(value, &on) == 0 ? on : -1;
 }
 
 int ortho__report_read(void)
 {
-    const char *value = getenv("ORTHO_REPORT");
-    int on = value != NULL && switch_word(value) != 0;
+    int on = switch_word(ortho__setting_text(ORTHO__SETTING_REPORT)) != 0;
     atomic_store_explicit(&ortho__report_state, on, memory_order_relaxed);
     return on;
 }
@@ -176,7 +171,7 @@ static int gather(MPI_Comm world, int rank, int size, int **counts,
     return err;
 }
 
-void ortho__report_finish(void)
+void ortho__report_finish(int every_process)
 {
     if (!ortho__report_on())
         return;
@@ -194,7 +189,20 @@ void ortho__report_finish(void)
     ortho__errors_returned(world, &saved);
     PMPI_Comm_rank(world, &rank);
     PMPI_Comm_size(world, &size);
-    int err = gather(world, rank, size, &counts, &all);
+    int err = MPI_SUCCESS;
+    if (every_process) {
+        err = gather(world, rank, size, &counts, &all);
+    } else if (rank == 0) {
+        /* rank 0's view: every call it took part in counts */
+        for (int i = 0; i < report.n; i++)
+            report.list[i].lead_calls = report.list[i].calls;
+        counts = malloc(sizeof *counts);
+        if (counts == NULL)
+            err = MPI_ERR_NO_MEM;
+        else
+            *counts = report.n;
+        size = 1;
+    }
     ortho__errors_restore(world, &saved);
     if (report.out_of_memory)
         fprintf(stderr, "ortho: ORTHO_REPORT: out of memory on process %d of MPI_COMM_WORLD: "
@@ -205,9 +213,9 @@ void ortho__report_finish(void)
         PMPI_Error_string(err, text, &len);
         fprintf(stderr, "ortho: ORTHO_REPORT: the report could not be gathered: %s\n", text);
     } else if (rank == 0) {
-        const char *path = getenv("ORTHO_REPORT");
-        ortho__report_print(path != NULL && switch_word(path) < 0 ? path : NULL, all, counts,
-                            size);
+        const char *path = ortho__setting_text(ORTHO__SETTING_REPORT);
+        ortho__report_print(switch_word(path) < 0 ? path : NULL,
+                            every_process ? all : report.list, counts, size, !every_process);
     }
     free(counts);
     free(all);

@@ -9,8 +9,9 @@
  * records when it is freed, and at MPI_Finalize for those still alive;
  * then rank 0 of MPI_COMM_WORLD gathers every process's records (a gather
  * of counts, then a gatherv of records: every process takes part, also
- * one that ran nothing) and prints the report, or writes the file
- * ORTHO_REPORT names. */
+ * one that ran nothing; only where libortho_mpi's MPI_Finalize guarantees
+ * that, else rank 0 reports its own calls) and prints the report, or
+ * writes the file ORTHO_REPORT names. */
 #ifndef ORTHO_DROPIN_REPORT_H_INCLUDED
 #define ORTHO_DROPIN_REPORT_H_INCLUDED
 
@@ -64,10 +65,14 @@ void ortho__report_add(int p, ortho_op op, int cls, const char *ran, int lead,
                        const struct ortho__report_tally *t, double native,
                        enum ortho__report_native source);
 
-/* The report: rank 0 of MPI_COMM_WORLD gathers every process's records
- * and prints them. Collective over MPI_COMM_WORLD (PMPI_ calls, errors
- * returned); the first call only, and only when ORTHO_REPORT is on. */
-void ortho__report_finish(void);
+/* The report, the first call only and only when ORTHO_REPORT is on.
+ * every_process (the interposed MPI_Finalize, which every process of
+ * MPI_COMM_WORLD passes through): rank 0 of MPI_COMM_WORLD gathers every
+ * process's records and prints them; collective over MPI_COMM_WORLD
+ * (PMPI_ calls, errors returned). Else (drop-ins called by name: a process
+ * that never called one has no finalize hook and would not take part, so
+ * a collective could hang) rank 0 prints its own records, sending nothing. */
+void ortho__report_finish(int every_process);
 
 /* 1 once ortho__report_finish() has run. */
 int ortho__report_done(void);

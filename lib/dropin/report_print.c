@@ -202,8 +202,13 @@ static void print_times(FILE *out, double time, double native)
     fprintf(out, "  %12.6f  %12.6f  %8s  %+12.6f", time, native, speedup, native - time);
 }
 
-static void print_header(FILE *out, int nprocs)
+static void print_header(FILE *out, int nprocs, int rank0_only)
 {
+    if (rank0_only)
+        fprintf(out, "ortho: end-of-run report (ORTHO_REPORT) of rank 0 of MPI_COMM_WORLD alone: "
+                     "the drop-ins were\n  called by name, so the other processes' calls are "
+                     "not gathered (a process that\n  never called one could not take part); "
+                     "preload libortho_mpi.so for all of them.\n");
     fprintf(out,
             "ortho: end-of-run report (ORTHO_REPORT) of %d process%s: the drop-in calls per\n"
             "  communicator size, operation and size class. calls: collective calls, each "
@@ -274,7 +279,7 @@ static FILE *open_output(const char *path)
 }
 
 void ortho__report_print(const char *path, struct ortho__report_record *all, const int counts[],
-                         int nprocs)
+                         int nprocs, int rank0_only)
 {
     int total = 0;
     for (int r = 0; r < nprocs; r++)
@@ -293,7 +298,7 @@ void ortho__report_print(const char *path, struct ortho__report_record *all, con
         int nrows = make_rows(all, total, rows);
         struct sums sums = {scratch + 2 * nprocs, scratch + 3 * nprocs, scratch + 4 * nprocs};
         FILE *out = open_output(path);
-        print_header(out, nprocs);
+        print_header(out, nprocs, rank0_only);
         print_rows(out, rows, nrows, all, owner, total, nprocs, scratch, &sums, names);
         if (out != stderr && fclose(out) != 0)
             fprintf(stderr, "ortho: ORTHO_REPORT=%s: could not finish writing the report (%s)\n",

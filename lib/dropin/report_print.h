@@ -23,8 +23,9 @@ struct ortho__report_record {
  * process r, in rank order, in all[] (estimates of native from
  * ORTHO_PROFILE are filled in); path: the file to write, or NULL for
  * stderr (also when the file cannot be opened, after one line saying
- * why). Not collective. */
+ * why); rank0_only: the records are rank 0's alone (the header says so).
+ * Not collective. */
 void ortho__report_print(const char *path, struct ortho__report_record *all, const int counts[],
-                         int nprocs);
+                         int nprocs, int rank0_only);
 
 #endif /* ORTHO_DROPIN_REPORT_PRINT_H_INCLUDED */

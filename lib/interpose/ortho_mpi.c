@@ -18,7 +18,7 @@
 
 int MPI_Finalize(void)
 {
-    ortho__dropin_report_finalize();
+    ortho__dropin_report_finalize(1);
     return PMPI_Finalize();
 }
 
