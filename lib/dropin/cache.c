@@ -521,12 +521,14 @@ static void online_done(MPI_Comm comm, struct ortho__dropin_call *call, int err)
         (before == ORTHO__EXPLORE_LOCKED && locked_before == x->e.locked))
         return;
     struct comm_cache *cache = call->cache;
-    if (!x->recorded && call->cls >= 1) {
+    if (call->cls >= 1 && (!x->recorded || x->e.locked == 0)) {
+        /* first lock, or the watch sending the candidate back to native */
         double lo = call->cls == 1 ? 0.0 : ldexp(1.0, call->cls - 2);
         double hi = call->cls == 1 ? 1.0 : ldexp(1.0, call->cls - 1);
         int a = x->e.locked;
         ortho__learned_add(call->op, cache->size, lo, hi, &x->e.arm[a].cand,
-                           1.0 - ortho__explore_ratio(&x->e, a), x->e.timed_calls, x->e.excess);
+                           1.0 - ortho__explore_ratio(&x->e, a), x->recorded ? 0 : x->e.timed_calls,
+                           x->recorded ? 0.0 : x->e.excess);
         x->recorded = 1;
     }
     if (cache->verbose && cache->rank == 0) {

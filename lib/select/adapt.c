@@ -30,6 +30,7 @@ const struct ortho__adapt_params *ortho__adapt_params(int rank)
         p->margin = ortho__setting_number(ORTHO__SETTING_ADAPT_MARGIN, rank);
         p->overhead = ortho__setting_number(ORTHO__SETTING_ADAPT_OVERHEAD, rank);
         p->recheck = (long)ortho__setting_number(ORTHO__SETTING_ADAPT_RECHECK, rank);
+        p->watch = ORTHO__ADAPT_WATCH;
         p->far = 1.5;
         p->prior_risk = 1.0;
         adapt.read = 1;

@@ -56,6 +56,9 @@ struct ortho__adapt_params {
                              native time of the class's calls (0.01) */
     long recheck;         /* ORTHO_ADAPT_RECHECK: calls before a locked candidate is checked
                              again (10000; 0: never) */
+    long watch;           /* after a lock to a candidate, every call is timed and the first
+                             ORTHO__ADAPT_WATCH calls' total agreed, then twice as many, ...:
+                             a candidate not faster than native over them goes (0: never) */
     double far;           /* one sample this many times native stops a candidate (1.5) */
     double prior_risk;    /* an unmeasured candidate is assumed to cost this many native
                              times more (1.0) */
@@ -97,6 +100,13 @@ enum ortho__explore_phase {
  * back to back (native: 65 us). */
 #define ORTHO__ADAPT_CONFIRM_BATCHES 3
 
+/* The first window of the watch after a lock (params.watch), in calls.
+ * Short batches can flatter a candidate: under SimGrid (star, 16
+ * processes, 100 KB allreduce) rsag:4x4:rows confirmed at 29 ms per call
+ * in batches of 4, but ran 49.6 ms per call over 1000 calls against
+ * native's 34.7. Windows that double cost log2(calls / 16) agreements. */
+#define ORTHO__ADAPT_WATCH 16
+
 /* What one call runs. */
 struct ortho__explore_step {
     int arm;      /* index into arm[] */
@@ -126,6 +136,11 @@ struct ortho__explore {
     long next_recheck;     /* call count of the next recheck (0: none) */
     int confirmed;         /* CONFIRM: batches that passed */
     long recheck_every;
+    long watch_next;       /* LOCKED to a candidate: call count of the watch's next
+                              agreement (0: not watching) */
+    long watch_every;      /* the watch's current window [calls] */
+    long watch_n;          /* calls timed in the current window */
+    double watch_sum;      /* their local times [s] */
     double native;         /* native's agreed time [s] */
     double credit;         /* what exploring may still cost [s] */
     double excess;         /* what timed calls cost over native, agreements included [s] */
@@ -235,7 +250,8 @@ void ortho__adapt_report(const char *label, int size, ortho_op op, const char *r
 
 /* A class of op on p processes, sizes [lo, hi), locked to cand with
  * gain 1 - t_cand / t_native, after `calls` calls of which `timed` were
- * timed and cost `excess` seconds over native. Kept per process. */
+ * timed and cost `excess` seconds over native. Kept per process; a class
+ * added again with native (the watch unlocked it) becomes native. */
 void ortho__learned_add(ortho_op op, int p, double lo, double hi, const ortho_candidate *cand,
                         double gain, long timed, double excess);
 

@@ -11,7 +11,13 @@
  * neighbouring class's measurement or the prior). So the total time of a
  * class stays within about (1 + overhead) x native's, plus at most one
  * first sample per candidate that costs more than its risk: a first
- * sample `far` times native's or more stops the candidate. */
+ * sample `far` times native's or more stops the candidate.
+ *
+ * The watch. Once locked to a candidate, every call of the class is timed
+ * (locally) and the total of a window of calls agreed: a candidate not
+ * faster than native's agreed time per call over a whole window goes, the
+ * class runs native. The windows double (16, 32, ... calls), so a long
+ * run pays a logarithmic number of agreements. */
 #include "select/adapt.h"
 
 #include <string.h>
@@ -33,12 +39,31 @@ static void schedule_recheck(struct ortho__explore *e)
     }
 }
 
+/* Watching starts (again) with the current window, from this call. */
+static void start_watch(struct ortho__explore *e)
+{
+    e->watch_sum = 0.0;
+    e->watch_n = 0;
+    e->watch_next = 0;
+    if (e->locked != 0 && e->params.watch > 0) {
+        if (e->watch_every <= 0)
+            e->watch_every = e->params.watch;
+        e->watch_next = e->calls + e->watch_every;
+    }
+}
+
+static int watching(const struct ortho__explore *e)
+{
+    return e->phase == ORTHO__EXPLORE_LOCKED && e->locked != 0 && e->watch_next > 0;
+}
+
 static void lock(struct ortho__explore *e)
 {
     e->phase = ORTHO__EXPLORE_LOCKED;
     e->locked = e->best_arm;
     e->sampling = -1;
     e->next_recheck = 0;
+    e->watch_next = 0;
     if (e->locked != 0) {
         e->phase = ORTHO__EXPLORE_CONFIRM;
         e->confirmed = 0;
@@ -149,6 +174,8 @@ struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
     case ORTHO__EXPLORE_LOCKED:
         if (e->next_recheck == 0 || e->calls < e->next_recheck) {
             step.arm = e->locked;
+            step.timed = watching(e);
+            step.agree = step.timed && e->calls >= e->watch_next;
             return step;
         }
         e->phase = ORTHO__EXPLORE_RECHECK;
@@ -165,6 +192,11 @@ struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
 
 void ortho__explore_timed(struct ortho__explore *e, double seconds)
 {
+    if (watching(e)) {
+        e->watch_sum += seconds > 0.0 ? seconds : 0.0;
+        e->watch_n++;
+        return;
+    }
     if (e->npending >= ORTHO__EXPLORE_PENDING_MAX)
         return;
     /* the arm of the step just run: the sampling arm, the probe's or the
@@ -184,7 +216,9 @@ int ortho__explore_to_agree(const struct ortho__explore *e, double last_agreemen
                             double out[])
 {
     int n = 0;
-    if (e->phase == ORTHO__EXPLORE_RECHECK && e->npending > ORTHO__ADAPT_SAMPLES) {
+    if (watching(e) && e->watch_n > 0) {
+        out[n++] = e->watch_sum;
+    } else if (e->phase == ORTHO__EXPLORE_RECHECK && e->npending > ORTHO__ADAPT_SAMPLES) {
         out[n++] = sum_of(e->pending, ORTHO__ADAPT_SAMPLES);
         out[n++] = sum_of(e->pending + ORTHO__ADAPT_SAMPLES,
                           e->npending - ORTHO__ADAPT_SAMPLES);
@@ -243,6 +277,7 @@ static void agreed_recheck(struct ortho__explore *e, double native_sum, double l
         e->why = "checked again: still faster than native by the margin";
         e->recheck_every *= 2;
         e->next_recheck = e->calls + e->recheck_every;
+        start_watch(e);
     } else {
         e->best_arm = 0;
         e->locked = 0;
@@ -269,6 +304,7 @@ static void agreed_confirm(struct ortho__explore *e, double sum, int n)
         e->why = "the fastest candidate measured, faster than native by the margin, "
                  "back to back too";
         schedule_recheck(e);
+        start_watch(e);
     } else {
         e->phase = ORTHO__EXPLORE_LOCKED;
         arm->state = ORTHO__ARM_SLOW;
@@ -279,10 +315,31 @@ static void agreed_confirm(struct ortho__explore *e, double sum, int n)
     }
 }
 
+/* A window of the watch: the locked candidate's agreed total over n
+ * calls against native's time per call. */
+static void agreed_watch(struct ortho__explore *e, double sum, long n)
+{
+    double t = sum / (double)n;
+    e->arm[e->locked].best = t;
+    if (t < e->native) {
+        e->watch_every *= 2;
+        start_watch(e);
+        return;
+    }
+    e->best_arm = 0;
+    e->locked = 0;
+    e->next_recheck = 0;
+    e->watch_next = 0;
+    e->why = "watched after the lock: not faster than native over a window of calls";
+}
+
 void ortho__explore_agreed(struct ortho__explore *e, const double agreed[])
 {
+    long watched = watching(e) ? e->watch_n : 0;
     int n = e->npending;
-    int sums = n == 0 ? 0 : e->phase == ORTHO__EXPLORE_RECHECK && n > ORTHO__ADAPT_SAMPLES ? 2 : 1;
+    int sums = watched > 0 ? 1
+             : n == 0 ? 0
+             : e->phase == ORTHO__EXPLORE_RECHECK && n > ORTHO__ADAPT_SAMPLES ? 2 : 1;
     e->npending = 0;
     e->agreements++;
     /* what one agreement costs: the quickest process's time of the
@@ -297,6 +354,10 @@ void ortho__explore_agreed(struct ortho__explore *e, const double agreed[])
         e->best_arm = 0;
         lock(e);
         e->why = "a call failed while the class was measured: native";
+        return;
+    }
+    if (watched > 0) {
+        agreed_watch(e, agreed[0], watched);
         return;
     }
     e->timed_calls += n;

@@ -36,13 +36,20 @@ void ortho__learned_add(ortho_op op, int p, double lo, double hi, const ortho_ca
                         double gain, long timed, double excess)
 {
     ortho__lock();
-    learned.classes++;
     learned.timed += timed;
     learned.excess += excess;
     int known = 0;
-    for (int i = 0; i < learned.n && !known; i++)
-        known = learned.list[i].op == op && learned.list[i].p == p &&
-                learned.list[i].size_lo == lo;
+    for (int i = 0; i < learned.n && !known; i++) {
+        ortho_model_decision *d = &learned.list[i];
+        known = d->op == op && d->p == p && d->size_lo == lo;
+        /* the same class again: the watch sent its candidate back to
+         * native, which holds from then on */
+        if (known && cand->variant == ORTHO_VARIANT_NATIVE) {
+            d->cand = *cand;
+            d->gain = 0.0;
+        }
+    }
+    learned.classes += !known;
     if (!known && learned.n == learned.cap) {
         int cap = learned.cap ? 2 * learned.cap : 32;
         ortho_model_decision *l = realloc(learned.list, (size_t)cap * sizeof *l);
