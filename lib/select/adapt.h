@@ -144,7 +144,7 @@ struct ortho__explore {
     double native;         /* native's agreed time [s] */
     double credit;         /* what exploring may still cost [s] */
     double excess;         /* what timed calls cost over native, agreements included [s] */
-    double agree_cost;     /* an agreement's cost: the quickest process's time of the
+    double agree_cost;     /* an agreement's cost: the slowest process's time of the
                               previous one [s] */
     double local_agreement; /* this process's time of its previous agreement (before the
                                first: of the settings' comparison) [s]: not agreed, only
@@ -177,9 +177,9 @@ void ortho__explore_timed(struct ortho__explore *e, double seconds);
 
 /* What this process contributes to an agreement, into out[] (room for
  * ORTHO__EXPLORE_AGREE_MAX): the sum of the pending local times of each
- * batch (two in a recheck: native's, the candidate's; else one), minus
- * this process's time of the previous agreement (the maximum of minus is
- * the quickest process's time), and 1 when one of its calls since then
+ * batch (two in a recheck: native's, the candidate's; else one), this
+ * process's time of the previous agreement (the maximum: the slowest
+ * process's), and 1 when one of its calls since then
  * failed, else 0. Returns how many values. */
 int ortho__explore_to_agree(const struct ortho__explore *e, double last_agreement, int failed,
                             double out[]);

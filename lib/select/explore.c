@@ -225,7 +225,7 @@ int ortho__explore_to_agree(const struct ortho__explore *e, double last_agreemen
     } else if (e->npending > 0) {
         out[n++] = sum_of(e->pending, e->npending);
     }
-    out[n] = -last_agreement; /* the maximum of minus: the minimum */
+    out[n] = last_agreement; /* the maximum: the slowest process's */
     out[n + 1] = failed ? 1.0 : 0.0;
     return n + 2;
 }
@@ -342,10 +342,12 @@ void ortho__explore_agreed(struct ortho__explore *e, const double agreed[])
              : e->phase == ORTHO__EXPLORE_RECHECK && n > ORTHO__ADAPT_SAMPLES ? 2 : 1;
     e->npending = 0;
     e->agreements++;
-    /* what one agreement costs: the quickest process's time of the
-     * previous one (the others' also holds their wait for the slowest);
+    /* what one agreement costs: the slowest process's time of the
+     * previous one, its wait for the others included, since stopping to
+     * agree also stops the calls that would have run ahead (back-to-back
+     * small broadcasts lost ten times the quickest process's time);
      * before the first, the settings' comparison, an allreduce alike */
-    e->agree_cost = agreed[sums] < 0.0 ? -agreed[sums] : 0.0;
+    e->agree_cost = agreed[sums] > 0.0 ? agreed[sums] : 0.0;
     e->credit -= e->agree_cost;
     e->excess += e->agree_cost;
     if (agreed[sums + 1] > 0.0) {
