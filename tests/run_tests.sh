@@ -43,6 +43,7 @@ TABLE=(
     "test_exports: 1"
     "test_installcheck: 1"
     "test_plot: 4"
+    "test_man_pages: 1"
 )
 
 passed=0
