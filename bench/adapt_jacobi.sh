@@ -141,6 +141,7 @@ summary() {
         n=${name%.*}; n=${n##*.n}
         nat=$(per_iteration "$f" native)
         def=$(per_iteration "$f" auto)
+        [ -n "$nat" ] && [ -n "$def" ] || continue   # still running, or failed
         best=$( { echo "native $nat"; echo "default $def"
                   [ -f "${f%.default.log}.fixed" ] && cat "${f%.default.log}.fixed"; } |
                 awk 'NF == 2 && $1 != "default" && $2 ~ /^[0-9]/' | sort -g -k2 | head -n 1)
