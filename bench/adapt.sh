@@ -160,7 +160,10 @@ for run in runs:
         f = os.path.join(d, '%s.calls%d.csv' % (run, n))
         if not os.path.exists(f):
             row += ' - | - |'; continue
-        p = points(f); pts = len(p)
+        p = points(f)
+        if not p:  # still running, or failed
+            row += ' - | - |'; continue
+        pts = len(p)
         speedups = [nat / t for t, nat in p.values()]
         row += ' %.3fx | %d |' % (min(speedups), sum(v < 1 / 1.02 for v in speedups))
     row = row.replace('| %s |' % run, '| %s | %s |' % (run, pts), 1)
@@ -171,11 +174,14 @@ for run in runs:
         for r in csv.reader(open(ff)):
             if len(r) > 8:
                 fixed[(r[2], float(r[4]))] = min(fixed[(r[2], float(r[4]))], float(r[8]))
-    if os.path.exists(f):
+    if os.path.exists(f) and points(f):
         p = points(f)
         g = math.exp(sum(math.log(nat / t) for t, nat in p.values()) / len(p))
         gb = math.exp(sum(math.log(nat / min(t, nat, fixed[k])) for k, (t, nat) in p.items()) / len(p))
-        row += ' %.3fx | %.3fx | %.0f%% |' % (g, gb, 100 * (g - 1) / (gb - 1) if gb > 1.0005 else 100)
+        if os.path.exists(ff):
+            row += ' %.3fx | %.3fx | %.0f%% |' % (g, gb, 100 * (g - 1) / (gb - 1) if gb > 1.0005 else 100)
+        else:  # ADAPT_FIXED=0
+            row += ' %.3fx | - | - |' % g
         ft = os.path.join(d, run + '.tuned.csv')
         tuned = points(ft) if os.path.exists(ft) else {}
         if tuned and set(tuned) >= set(p):
