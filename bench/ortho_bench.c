@@ -534,12 +534,9 @@ int main(int argc, char **argv)
     if (rc == CLI_RUN && check_before_measuring(&o, rank, p))
         rc = CLI_BAD;
     if (rc != CLI_RUN) {
-        if (rank == 0 && rc == CLI_HELP)
-            usage(stdout);
-        else if (rank == 0 && rc == CLI_VERSION)
-            cli_print_version();
+        rc = cli_stop(rc, usage);
         MPI_Finalize();
-        return rc == CLI_BAD ? CLI_EXIT_USAGE : 0;
+        return rc;
     }
 
     memset(&pf, 0, sizeof pf);

@@ -347,11 +347,7 @@ int main(int argc, char **argv)
     cli_init("ortho-fit", rank == 0);
     rc = parse(argc, argv, &o);
     if (rc != CLI_RUN) {
-        if (rank == 0 && rc == CLI_HELP)
-            usage(stdout);
-        else if (rank == 0 && rc == CLI_VERSION)
-            cli_print_version();
-        rc = rc == CLI_BAD ? CLI_EXIT_USAGE : 0;
+        rc = cli_stop(rc, usage);
         goto fn_exit;
     }
     if (check_before_measuring(&o, rank, size)) {

@@ -246,11 +246,7 @@ int main(int argc, char **argv)
     cli_init("ortho-predict", 1);
     rc = parse(argc, argv, &o);
     if (rc != CLI_RUN) {
-        if (rc == CLI_HELP)
-            usage(stdout);
-        else if (rc == CLI_VERSION)
-            cli_print_version();
-        rc = rc == CLI_BAD ? CLI_EXIT_USAGE : 0;
+        rc = cli_stop(rc, usage);
         goto fn_exit;
     }
     op = o.op;

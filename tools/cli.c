@@ -84,6 +84,15 @@ void cli_print_version(void)
     printf("%s (ortho) %s\n", program_name, ortho_version());
 }
 
+int cli_stop(int parsed, void (*usage)(FILE *))
+{
+    if (program_speaks && parsed == CLI_HELP)
+        usage(stdout);
+    else if (program_speaks && parsed == CLI_VERSION)
+        cli_print_version();
+    return parsed == CLI_BAD ? CLI_EXIT_USAGE : 0;
+}
+
 int cli_int(const char *option, const char *text, long lo, long hi, int *out)
 {
     char *end = NULL;

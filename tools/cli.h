@@ -12,6 +12,7 @@
 
 #include <getopt.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* The exit status of a bad command line, as the usual Unix tools. */
 #define CLI_EXIT_USAGE 2
@@ -52,6 +53,11 @@ int cli_missing(const char *what);
 
 /* "PROGRAM (ortho) X.Y.Z" on stdout, from ortho_version(). */
 void cli_print_version(void);
+
+/* What a program does with a parse result other than CLI_RUN: the help
+ * (usage(stdout)) or the version where this process speaks; returns the
+ * exit status, CLI_EXIT_USAGE for CLI_BAD, else 0. */
+int cli_stop(int parsed, void (*usage)(FILE *));
 
 /* An integer in [lo, hi]. */
 int cli_int(const char *option, const char *text, long lo, long hi, int *out);

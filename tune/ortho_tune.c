@@ -374,12 +374,9 @@ int main(int argc, char **argv)
     cli_init("ortho-tune", rank == 0);
     rc = parse(argc, argv, &o);
     if (rc != CLI_RUN) {
-        if (rank == 0 && rc == CLI_HELP)
-            usage(stdout);
-        else if (rank == 0 && rc == CLI_VERSION)
-            cli_print_version();
+        rc = cli_stop(rc, usage);
         MPI_Finalize();
-        return rc == CLI_BAD ? CLI_EXIT_USAGE : 0;
+        return rc;
     }
     /* the tool decides what runs: settings that would override it go */
     for (const char *const *v = (const char *const[]){ "ORTHO_GRID", "ORTHO_VARIANT",

@@ -274,11 +274,7 @@ int main(int argc, char **argv)
         rc = bad ? CLI_BAD : CLI_RUN;
     }
     if (rc != CLI_RUN) {
-        if (rank == 0 && rc == CLI_HELP)
-            usage(stdout);
-        else if (rank == 0 && rc == CLI_VERSION)
-            cli_print_version();
-        rc = rc == CLI_BAD ? CLI_EXIT_USAGE : 0;
+        rc = cli_stop(rc, usage);
     } else if (o.coeffs) {
         pab_coefs co;
         char msg[PAB_MSG_MAX];
