@@ -194,13 +194,15 @@ $(HARNESS_BIN): %: %.o $(STATIC_LIB)
 # every variant and phase order, node-aware on five placements
 # (tests/smpi/run_variants.sh), then MPI's argument rules on every
 # candidate and random cases up to 96 processes (tests/smpi/run_semantics.sh;
-# SEMANTICS_FULL=1 for 10,000 random cases).
+# SEMANTICS_FULL=1 for 10,000 random cases), then how lib/measure times a
+# point on the simulated global clock (tests/smpi/run_clock.sh).
 check-smpi:
 	$(MAKE) SMPI=1 BUILD=build-smpi lib $(HARNESS_BIN:$(BUILD)/%=build-smpi/%)
 	BUILD=build-smpi tests/smpi/run.sh
 	BUILD=build-smpi tests/smpi/run_nd.sh
 	BUILD=build-smpi tests/smpi/run_variants.sh
 	BUILD=build-smpi tests/smpi/run_semantics.sh
+	BUILD=build-smpi tests/smpi/run_clock.sh
 
 # The project's demo: the Jacobi iteration, its three variants with native,
 # orthogonal and automatic communication, checked against a sequential solve.

@@ -303,7 +303,7 @@ static int finish(const struct options *o, const ortho_model_sample s[], int n, 
             fprintf(stderr, "ortho-fit: cannot write %s: %s\n", o->samples, strerror(errno));
             rc = 1;
         } else {
-            fprintf(f, "# op p bytes seconds (median over repetitions of the max over ranks)\n");
+            fprintf(f, "# op p bytes seconds (median over repetitions of the time over all ranks)\n");
             for (int i = 0; i < n; i++)
                 fprintf(f, "%s %d %.17g %.17g\n", ortho_model_op_name(s[i].op), s[i].p, s[i].bytes,
                         s[i].seconds);

@@ -56,8 +56,10 @@ ortho_measure_opts ortho_measure_opts_default(void);
  * \p comm: for every group size g, comm is split into size/g concurrent
  * groups of g consecutive ranks (g must divide the size), which run the
  * operation at the same time, as the phases of an orthogonal operation do.
- * Each repetition is timed on every rank; the sample is the median over the
- * repetitions of the maximum over the ranks of \p comm. bcast, reduce,
+ * Each repetition starts after a barrier; the sample is the median over the
+ * repetitions of the call's time over all ranks of \p comm: from the first
+ * start to the last end where MPI_WTIME_IS_GLOBAL holds on every process,
+ * else the longest of the ranks' own durations (as ortho_measure_call()). bcast, reduce,
  * gather and scatter use root 0; reduce and allreduce sum doubles (b is
  * rounded down to a multiple of 8, at least 8).
  * Collective over \p comm; all arguments must match on all ranks.
@@ -76,8 +78,10 @@ int ortho_measure_samples_free(ortho_model_sample **samples);
 /**
  * \brief Time any collective call the way ortho_measure_natives() times a
  * point: one untimed warm-up call, then repetitions, each a barrier on
- * \p comm, the call, and the maximum of its time over the ranks of
- * \p comm, until the relative standard error of their mean is below
+ * \p comm, the call, and its time over the ranks of \p comm (from the
+ * first rank's start to the last rank's end where MPI_WTIME_IS_GLOBAL is
+ * true on every process, as under SMPI and as ortho-bench measures; else
+ * the longest of the ranks' own durations), until the relative standard error of their mean is below
  * opts->rel_se (after opts->min_reps, at most opts->max_reps, and no more
  * once opts->max_seconds have passed); the result is their median.
  * Collective over \p comm: every rank calls it with the same options, and

@@ -3,7 +3,7 @@
  * of the communicator, so that no decision cached by an earlier candidate
  * is reused. The first call at each size (untimed) creates the grid. Times
  * come from ortho_measure_call(): the median over repetitions of the
- * maximum over the ranks. */
+ * call's time over the ranks (first start to last end on a global clock). */
 #include <stdlib.h>
 #include <string.h>
 

@@ -4,7 +4,7 @@
  * For a group size g the communicator is split into size/g groups of g
  * consecutive ranks, the shape of the row groups of a grid, and all groups
  * run the operation at once. Each (op, g, size) is one point timed by
- * repeat.c: the median over repetitions of the maximum over the ranks. */
+ * repeat.c: the median over repetitions of the call's time over the ranks. */
 #include "measure/measure_private.h"
 #include "common/errors.h"
 

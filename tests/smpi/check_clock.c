@@ -1,0 +1,69 @@
+/* check_clock: ortho_measure_call() times a call on one global clock.
+ *
+ *   smpirun -np P ... check_clock
+ *
+ * Under SMPI, MPI_Wtime is one simulated clock for every process
+ * (MPI_WTIME_IS_GLOBAL), and a point must be timed as ortho-bench times
+ * it: from the first process's start to the last process's end, not as
+ * the longest of the processes' own durations. Processes leave the
+ * barrier before each repetition at different times (69 us apart on the
+ * star at 8 processes), so a call that does nothing shows the difference:
+ * its own durations are nearly 0, its global time is the spread of the
+ * barrier's exits. With one repetition the point's time is that
+ * repetition's, which must equal max(end) - min(start) over the processes
+ * as recorded by the call (to SMPI's 10 ns per MPI_Wtime). The check fails
+ * when the two forms agree, since it would then prove nothing. Prints
+ * "check_clock: N passed, N failed (P processes)" last. */
+#include <math.h>
+#include <stdio.h>
+
+#include "ortho.h"
+#include "ortho_measure.h"
+
+struct stamps {
+    double start, end;
+};
+
+static int nothing(void *ctx)
+{
+    struct stamps *s = ctx;
+    s->start = PMPI_Wtime();
+    s->end = PMPI_Wtime();
+    return MPI_SUCCESS;
+}
+
+int main(int argc, char **argv)
+{
+    int rank, p, *global = NULL, flag = 0;
+    MPI_Init(&argc, &argv);
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &global, &flag);
+    if (!flag || global == NULL || !*global) {
+        if (rank == 0)
+            printf("check_clock: MPI_WTIME_IS_GLOBAL is not set: run it under SMPI\n");
+        MPI_Finalize();
+        return 2;
+    }
+    ortho_measure_opts o = ortho_measure_opts_default();
+    o.min_reps = o.max_reps = 1;
+    struct stamps s = {0.0, 0.0};
+    double median = 0.0, mine[3], all[3];
+    int err = ortho_measure_call(MPI_COMM_WORLD, nothing, &s, &o, &median, NULL, NULL);
+    mine[0] = s.end;
+    mine[1] = -s.start;
+    mine[2] = s.end - s.start;
+    MPI_Allreduce(mine, all, 3, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    double global_form = all[0] + all[1], own = all[2];
+    int differ = global_form - own > 1e-7;
+    int ok = err == MPI_SUCCESS && differ && fabs(median - global_form) <= 1e-7;
+    if (rank == 0) {
+        printf("check_clock: measured %.9f s, first start to last end %.9f s, longest own "
+               "duration %.9f s: %s%s\n",
+               median, global_form, own, ok ? "ok" : "FAILED",
+               differ ? "" : " (the two forms agree: no check)");
+        printf("check_clock: %d passed, %d failed (%d processes)\n", ok, !ok, p);
+    }
+    MPI_Finalize();
+    return !ok;
+}
