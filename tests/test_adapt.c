@@ -111,12 +111,19 @@ static void test_probe_and_budget(void)
     /* the debt is paid back before the next: 3 calls to 0, 4 more */
     CU_ASSERT(run_class(&e, times, 6, first) == 0);
     CU_ASSERT(run_class(&e, times, 1, first) == 1 && first[2] == 16);
-    /* 0.5: its batch follows at once (a faster candidate costs nothing) */
+    /* 0.5 earned half a native time: one sample of every candidate before
+     * any batch, so the third's first sample is next */
+    CU_ASSERT(run_class(&e, times, 1, first) == 1 && first[3] == 17);
+    CU_ASSERT(e.arm[2].state == ORTHO__ARM_SAMPLING && e.arm[3].state == ORTHO__ARM_SAMPLING);
+    /* then the quickest first sample's batch (a faster candidate costs nothing) */
     CU_ASSERT(run_class(&e, times, 3, first) == 3 && e.arm[2].state == ORTHO__ARM_DONE);
     CU_ASSERT(e.arm[2].nsamples == 4);
     CU_ASSERT(e.best_arm == 2);
-    /* between measurements the fastest so far runs, untimed */
-    CU_ASSERT(e.arm[3].state == ORTHO__ARM_UNTRIED || e.arm[3].nsamples > 0);
+    /* 0.97 >= 1.5 x 0.5: the third stops without its batch, the second is
+     * confirmed */
+    CU_ASSERT(call(&e, 0.5, NULL) == 2);
+    CU_ASSERT(e.arm[3].state == ORTHO__ARM_SLOW && e.arm[3].nsamples == 1);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_CONFIRM && e.locked == 2);
 }
 
 static void test_lock_and_margin(void)
@@ -126,13 +133,17 @@ static void test_lock_and_margin(void)
     ortho_candidate c[3] = {cand("rsag:2x2:rows"), cand("rsag:2x2:cols"), cand("phases:2x2")};
     double risk[3] = {0.0, 0.0, 0.0}; /* measured elsewhere as fast: no waiting */
     ortho__explore_init(&e, &p, c, risk, 3);
-    /* native 1.0; arm 1 0.96 (inside the 5% margin), arm 2 0.5, arm 3 0.6 */
+    /* native 1.0; arm 1 0.96 (inside the 5% margin), arm 2 0.5, arm 3 0.6:
+     * the probe, the three first samples, then the batches quickest first:
+     * arm 2's, arm 3's (0.6 < 1.5 x 0.5); arm 1 (0.96 >= 1.5 x 0.5) stops
+     * after its first sample */
     double times[4] = {1.0, 0.96, 0.5, 0.6};
-    int timed = run_class(&e, times, 5 + 3 * 4, NULL);
-    CU_ASSERT(timed == 3 + 3 * 4);
+    int timed = run_class(&e, times, 5 + 3 + 2 * 3, NULL);
+    CU_ASSERT(timed == 3 + 3 + 2 * 3);
     CU_ASSERT(e.phase == ORTHO__EXPLORE_CONFIRM && e.locked == 2);
-    CU_ASSERT(e.arm[1].state == ORTHO__ARM_DONE && e.arm[1].nsamples == 4);
-    CU_ASSERT(e.agreements == 1 + 3 * 2); /* the probe; per candidate: its first sample, the rest */
+    CU_ASSERT(e.arm[3].state == ORTHO__ARM_DONE && e.arm[3].nsamples == 4);
+    CU_ASSERT(e.arm[1].state == ORTHO__ARM_SLOW && e.arm[1].nsamples == 1);
+    CU_ASSERT(e.agreements == 1 + 3 + 2); /* the probe, each first sample, two batches */
     /* confirmed back to back: some calls untimed, then a batch */
     CU_ASSERT(run_class(&e, times, 4 * ORTHO__ADAPT_CONFIRM_BATCHES - 1, NULL) ==
               4 * ORTHO__ADAPT_CONFIRM_BATCHES - 1);
@@ -146,7 +157,7 @@ static void test_lock_and_margin(void)
     /* inside the margin, or far slower: native */
     double slow[4] = {1.0, 0.97, 0.99, 1.6};
     ortho__explore_init(&e, &p, c, risk, 3);
-    run_class(&e, slow, 5 + 4 + 4 + 1, NULL);
+    run_class(&e, slow, 100, NULL); /* arm 3's debt is paid back before the batches */
     CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 0);
     CU_ASSERT(call(&e, 0.0, NULL) == 0);
 }
@@ -350,7 +361,8 @@ static void test_dropins_learn(void)
     /* ORTHO_ADAPT_OVERHEAD=1 (test_adapt.sh): a measurement every call */
     ok &= allreduces(comm, 3, 300);
     ok &= candidate_is(comm, 300, "native");
-    ok &= allreduces(comm, 1 + 1 + 1 + 3, 300); /* the probe's last; agreed; rows */
+    ok &= allreduces(comm, 1 + 1 + 1 + 1 + 3, 300); /* the probe's last; agreed; one sample
+                                                        of rows, of cols; rows' batch */
     ok &= candidate_is(comm, 300, "rsag:2x2:rows");
     ok &= allreduces(comm, 40, 300); /* confirmed, locked, a first window watched */
     ok &= candidate_is(comm, 300, "rsag:2x2:rows");

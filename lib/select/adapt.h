@@ -125,7 +125,7 @@ struct ortho__explore {
     struct ortho__arm arm[1 + ORTHO__ADAPT_MAX_CANDIDATES];
     int awaiting_list;     /* the candidates are not known yet */
     enum ortho__explore_phase phase;
-    int sampling;          /* arm in ORTHO__ARM_SAMPLING, or -1 */
+    int sampling;          /* RUN: the arm whose first sample or batch is measured, or -1 */
     int best_arm;          /* fastest arm beating native by the margin so far (0: native) */
     int locked;            /* LOCKED: the arm that runs */
     int npending;          /* local times waiting for agreement */
