@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "candidate/candidate_private.h"
 #include "select/select_private.h"
 #include "model/variants.h"
 #include "ortho.h"
@@ -56,16 +57,47 @@ static void test_names(void)
             }
         }
     }
-    /* p = 16, node size 4: node-aware 4x4 both orders; rsag only for reductions */
+    /* p = 16, node size 4: three 2D layouts (2x8, 4x4, 8x2) and node-aware
+     * 4x4, both orders, of phases, rsag and pipe; rsag only for reductions */
     int n = 0;
     ortho_candidates(ORTHO_OP_ALLREDUCE, 16, 4, 2, list, 4096, &n);
-    int node = 0, rsag = 0;
+    int node = 0, rsag = 0, pipe = 0, chain = 0;
     for (int i = 0; i < n; i++) {
         node += list[i].node_aware;
         rsag += list[i].variant == ORTHO_VARIANT_RSAG;
+        pipe += list[i].variant == ORTHO_VARIANT_PIPE;
     }
-    ok &= n == 1 + 3 * 2 * 2 + 2 * 2 && node == 4 && rsag == 3 * 2 + 2;
+    ok &= n == 1 + 3 * 3 * 2 + 3 * 2 && node == 6 && rsag == 3 * 2 + 2 && pipe == 3 * 2 + 2;
+    /* reduce: chain once on a plain grid (2x8) and once node-aware, rows order */
+    ortho_candidates(ORTHO_OP_REDUCE, 16, 4, 2, list, 4096, &n);
+    for (int i = 0; i < n; i++)
+        if (list[i].variant == ORTHO_VARIANT_CHAIN) {
+            chain++;
+            ok &= list[i].order == ORTHO_ORDER_ROWS && list[i].segment == 0 &&
+                  (list[i].node_aware || (list[i].dims[0] == 2 && list[i].dims[1] == 8));
+        }
+    ok &= chain == 2 && n == 1 + 3 * 3 * 2 + 3 * 2 + 2;
+    /* segment sizes: K and M suffixes, written back in the shortest form */
     ortho_candidate c;
+    ok &= ortho_candidate_parse("pipe:node:rows:seg=64K", &c) == MPI_SUCCESS &&
+          c.variant == ORTHO_VARIANT_PIPE && c.segment == 65536 && c.node_aware &&
+          c.order == ORTHO_ORDER_ROWS;
+    ok &= ortho_candidate_parse("chain:seg=1048576:2x8", &c) == MPI_SUCCESS &&
+          c.variant == ORTHO_VARIANT_CHAIN && c.segment == 1 << 20 && c.dims[1] == 8 &&
+          ortho_candidate_name(&c, name, (int)sizeof name) == MPI_SUCCESS &&
+          strcmp(name, "chain:2x8:seg=1M") == 0;
+    ok &= ortho_candidate_parse("pipe:seg=1000", &c) == MPI_SUCCESS && c.segment == 1000 &&
+          ortho_candidate_name(&c, name, (int)sizeof name) == MPI_SUCCESS &&
+          strcmp(name, "pipe:seg=1000") == 0;
+    const char *bad_seg[] = {"pipe:seg=", "pipe:seg=0", "pipe:seg=4G", "pipe:seg=2048M",
+                             "pipe:seg=4K:seg=4K", "pipe:seg=4KB", "rsag:seg=4K",
+                             "phases:4x4:seg=4K", "chain:seg=-1", "native:seg=4K"};
+    for (size_t i = 0; i < sizeof bad_seg / sizeof bad_seg[0]; i++)
+        ok &= ortho_candidate_parse(bad_seg[i], &c) == MPI_ERR_ARG;
+    memset(&c, 0, sizeof c);
+    c.variant = ORTHO_VARIANT_SCAG;
+    c.segment = 4096; /* only the segmented variants carry a size */
+    ok &= ortho_candidate_name(&c, name, (int)sizeof name) == MPI_ERR_ARG;
     ok &= ortho_candidate_parse(" rsag:node:cols ", &c) == MPI_SUCCESS &&
           c.variant == ORTHO_VARIANT_RSAG && c.node_aware && c.order == ORTHO_ORDER_COLS &&
           c.ndims == 0;
@@ -91,6 +123,13 @@ static void test_names(void)
           MPI_ERR_ARG;
     ok &= ortho_variant_valid(ORTHO_VARIANT_PIPE, ORTHO_OP_ALLGATHERV) &&
           !ortho_variant_valid(ORTHO_VARIANT_PIPE, ORTHO_OP_GATHER) &&
+          ortho_variant_valid(ORTHO_VARIANT_PIPE, ORTHO_OP_BCAST) &&
+          ortho_variant_valid(ORTHO_VARIANT_PIPE, ORTHO_OP_REDUCE) &&
+          ortho_variant_valid(ORTHO_VARIANT_PIPE, ORTHO_OP_ALLREDUCE) &&
+          ortho_variant_valid(ORTHO_VARIANT_CHAIN, ORTHO_OP_BCAST) &&
+          ortho_variant_valid(ORTHO_VARIANT_CHAIN, ORTHO_OP_REDUCE) &&
+          !ortho_variant_valid(ORTHO_VARIANT_CHAIN, ORTHO_OP_ALLREDUCE) &&
+          strcmp(ortho_variant_name(ORTHO_VARIANT_CHAIN), "chain") == 0 &&
           ortho_variant_valid(ORTHO_VARIANT_SCAG, ORTHO_OP_BCAST) &&
           !ortho_variant_valid(ORTHO_VARIANT_RSAG, ORTHO_OP_BCAST);
     ok &= strcmp(ortho_variant_name(ORTHO_VARIANT_RSAG), "rsag") == 0 &&
@@ -483,6 +522,14 @@ static int candidates_for(ortho_op op, int p, ortho_candidate out[], int cap)
             c->dims[1] = k + 1;
         }
     }
+    /* the segmented pipelines also with segments of 20 bytes: several per
+     * call (5 ints; one 16-byte matrix, rounded down to whole elements) */
+    for (int i = 0, m = n; i < m && n < cap; i++)
+        if (ortho__variant_segments(out[i].variant) &&
+            !(op == ORTHO_OP_ALLGATHER || op == ORTHO_OP_ALLGATHERV)) {
+            out[n] = out[i];
+            out[n++].segment = 20;
+        }
     return n;
 }
 
@@ -522,22 +569,33 @@ static void check_op(ortho_op op, const struct call calls[], int ncalls)
  * the non-commutative product for reductions, root 0). */
 static void test_bcast(void)
 {
-    const struct call c[] = {{ORTHO_OP_BCAST, 7, 0, 0, 0, -1}, {ORTHO_OP_BCAST, 600, 1, 0, 0, 0}};
-    check_op(ORTHO_OP_BCAST, c, 2);
+    const struct call c[] = {{ORTHO_OP_BCAST, 7, 0, 0, 0, -1},
+                             {ORTHO_OP_BCAST, 600, 1, 0, 0, 0},
+                             {ORTHO_OP_BCAST, 1, 0, 0, 0, 1},
+                             {ORTHO_OP_BCAST, 0, 1, 0, 0, 2}};
+    check_op(ORTHO_OP_BCAST, c, 4);
 }
 
+/* reductions: also 1 and 0 elements, the root in the middle, and the
+ * product in place (the last rank as root) */
 static void test_reduce(void)
 {
     const struct call c[] = {{ORTHO_OP_REDUCE, 7, 0, 0, 1, -1},
-                             {ORTHO_OP_REDUCE, 2400, 0, 1, 0, 0}};
-    check_op(ORTHO_OP_REDUCE, c, 2);
+                             {ORTHO_OP_REDUCE, 2400, 0, 1, 0, 0},
+                             {ORTHO_OP_REDUCE, 1, 0, 0, 0, 1},
+                             {ORTHO_OP_REDUCE, 0, 0, 0, 0, 2},
+                             {ORTHO_OP_REDUCE, 44, 0, 1, 1, -1}};
+    check_op(ORTHO_OP_REDUCE, c, 5);
 }
 
 static void test_allreduce(void)
 {
     const struct call c[] = {{ORTHO_OP_ALLREDUCE, 8, 0, 0, 1, 0},
-                             {ORTHO_OP_ALLREDUCE, 2400, 0, 1, 0, 0}};
-    check_op(ORTHO_OP_ALLREDUCE, c, 2);
+                             {ORTHO_OP_ALLREDUCE, 2400, 0, 1, 0, 0},
+                             {ORTHO_OP_ALLREDUCE, 1, 0, 0, 0, 0},
+                             {ORTHO_OP_ALLREDUCE, 0, 0, 0, 0, 0},
+                             {ORTHO_OP_ALLREDUCE, 44, 0, 1, 1, 0}};
+    check_op(ORTHO_OP_ALLREDUCE, c, 5);
 }
 
 static void test_gather(void)
