@@ -158,6 +158,11 @@ static void test_variant_env(void)
         {"bcast=native,bcast=native", ORTHO_ENV_MALFORMED, 0},
         {"native,rsag", ORTHO_ENV_MALFORMED, 0},
         {"=native", ORTHO_ENV_MALFORMED, 0},
+        /* a segment's '=' is not an operation's */
+        {"pipe:seg=8K", ORTHO_ENV_LAYOUT, ORTHO_OP_COUNT},
+        {"bcast=chain:seg=8K,reduce=pipe:node:seg=1M", ORTHO_ENV_LAYOUT, 2},
+        {"bcast=chain:seg=", ORTHO_ENV_MALFORMED, 0},
+        {"seg=8K", ORTHO_ENV_MALFORMED, 0},
     };
     int ok = 1;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -265,6 +270,23 @@ static void test_model(void)
     ok &= predicts(prof, ORTHO_OP_ALLGATHER, 32, 0, b, "pipe:4x8", 4 * 7200.0);
     /* pipe rows: 7 max(t(2, b), t(4, b)) + t(4, b) = 7 * 4000 + 4000 */
     ok &= predicts(prof, ORTHO_OP_ALLGATHER, 32, 0, b, "pipe:4x8:rows", 8 * 4000.0);
+    /* the segmented pipelines: (k + depth - 1) times the slowest stage of
+     * one segment s. pipe bcast rows, s 100, k 8: stages t_bc(2, s) 300,
+     * t_bc(4, s) 500, t_bc(8, s) 900 -> 10 * 900 */
+    ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "pipe:4x8:seg=100", 9000.0);
+    /* pipe reduce cols, s 200, k 4: t_red(4, s) 1000, t_red(8, s) 1800,
+     * t_p2p 600 -> 6 * 1800 */
+    ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "pipe:4x8:cols:seg=200", 10800.0);
+    /* pipe allreduce rows, s 300, k 3: t_red(8, s) 2700, t_ar(4, s) 1500,
+     * t_bc(8, s) 2700 -> 5 * 2700 */
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "pipe:4x8:rows:seg=300", 13500.0);
+    /* chain bcast on 32, s 400, k 2: (2 + 30) t_bc(2, 400) = 32 * 1200 */
+    ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "chain:4x8:seg=400", 38400.0);
+    /* chain reduce, a segment above the message: s = b, k 1: 31 * 2400 */
+    ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "chain:4x8:seg=1K", 74400.0);
+    /* the model's segment for 1e6 bytes and 3 stages: 55902 B, k 18;
+     * (18 + 2) t_bc(8, 55902) = 20 * 9 * 55902 us */
+    ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, 1e6, "pipe:4x8", 20.0 * 9 * 55902);
     /* gatherv: not predicted */
     ortho_candidate c;
     ortho_model_prediction pred;
