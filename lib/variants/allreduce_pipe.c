@@ -15,10 +15,11 @@
  * MPI_Ireduce of the segment inside every row to its member c (into
  * recvbuf); stage 1: MPI_Iallreduce in place inside column c; stage 2:
  * MPI_Ibcast inside every row from member c. Rows hold consecutive ranks
- * and columns are ordered by rows: operands combine in rank order, valid
- * for non-commutative operations. Columns order: the same with rows and
- * columns exchanged, commutative operations only (the dispatcher runs the
- * rows order otherwise). On N-D grids stage 1 is one nonblocking
+ * and columns are ordered by rows: operands would combine in rank order,
+ * but that rests on MPI_Ireduce and MPI_Iallreduce keeping rank order,
+ * which SimGrid 3.32's do not (arrival order): the dispatcher runs rsag's
+ * rows order for non-commutative operations. Columns order: the same with
+ * rows and columns exchanged. On N-D grids stage 1 is one nonblocking
  * allreduce over the whole column.
  *
  * Segments hold whole elements of the datatype (count units). In place,

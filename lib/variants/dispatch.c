@@ -21,6 +21,9 @@
  *    uneven grids too; gatherv and scatterv run the paper's order;
  *  - the segmented pipelines (pipe for bcast, reduce, allreduce; chain)
  *    take the candidate's segment size or the model's, equal everywhere;
+ *    pipe's reductions with a non-commutative op run rsag's rows order
+ *    (their stages are MPI_Ireduce / MPI_Iallreduce, whose rank order
+ *    SimGrid 3.32 does not keep: it combines in arrival order);
  *    chain runs the rows order only, its reduce with a non-commutative op
  *    in rank order (ending at rank 0, which forwards to the root). */
 #include "variants/variants.h"
@@ -104,8 +107,10 @@ int ortho__variant_reduce(const struct ortho__run *run, MPI_Comm comm, const voi
     int g = ortho__grid_rank(grid, root);
     int cols = run->order == ORTHO_ORDER_COLS && commutes;
     const void *input = grid->rank == g && sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
-    if (run->variant == ORTHO_VARIANT_PIPE)
+    if (run->variant == ORTHO_VARIANT_PIPE && commutes)
         return ortho__reduce_pipe(input, recvbuf, count, type, op, g, !cols, run->segment, grid);
+    if (run->variant == ORTHO_VARIANT_PIPE)
+        return ortho__reduce_rsag_rows(input, recvbuf, count, type, op, g, grid);
     if (run->variant == ORTHO_VARIANT_CHAIN)
         return ortho__reduce_chain(input, recvbuf, count, type, op, g, run->segment, grid);
     if (run->variant == ORTHO_VARIANT_RSAG)
@@ -126,9 +131,11 @@ int ortho__variant_allreduce(const struct ortho__run *run, MPI_Comm comm, const 
     if (count == 0)
         return MPI_SUCCESS;
     int cols = run->order == ORTHO_ORDER_COLS && commutes;
-    if (run->variant == ORTHO_VARIANT_PIPE)
+    if (run->variant == ORTHO_VARIANT_PIPE && commutes)
         return ortho__allreduce_pipe(sendbuf, recvbuf, count, type, op, !cols, run->segment,
                                      grid);
+    if (run->variant == ORTHO_VARIANT_PIPE)
+        return ortho__allreduce_rsag_rows(sendbuf, recvbuf, count, type, op, grid);
     if (run->variant == ORTHO_VARIANT_RSAG)
         return cols ? ortho__allreduce_rsag_cols(sendbuf, recvbuf, count, type, op, grid)
                     : ortho__allreduce_rsag_rows(sendbuf, recvbuf, count, type, op, grid);

@@ -16,10 +16,11 @@
  * when the root is that member); stage 2: the member c of the root's row
  * sends the segment to the root (MPI_Isend / MPI_Irecv on the row's
  * communicator, tag ORTHO_TAG + 3). Rows hold consecutive ranks and the
- * columns are ordered by rows, so operands combine in rank order: valid
- * for non-commutative operations. Columns order: the same with rows and
- * columns exchanged, for commutative operations only (the dispatcher
- * runs the rows order otherwise). On N-D grids stage 1 is one
+ * columns are ordered by rows, so operands would combine in rank order,
+ * but that rests on MPI_Ireduce keeping rank order, which SimGrid 3.32's
+ * does not (it combines in arrival order): the dispatcher runs rsag's rows
+ * order for non-commutative operations. Columns order: the same with rows
+ * and columns exchanged. On N-D grids stage 1 is one
  * nonblocking reduction over the whole column.
  *
  * Segments hold whole elements of the datatype (count units); the
