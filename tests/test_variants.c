@@ -271,12 +271,12 @@ static void test_model(void)
     /* pipe rows: 7 max(t(2, b), t(4, b)) + t(4, b) = 7 * 4000 + 4000 */
     ok &= predicts(prof, ORTHO_OP_ALLGATHER, 32, 0, b, "pipe:4x8:rows", 8 * 4000.0);
     /* the segmented pipelines: (k + depth - 1) times the slowest stage of
-     * one segment s. pipe bcast rows, s 100, k 8: stages t_bc(2, s) 300,
-     * t_bc(4, s) 500, t_bc(8, s) 900 -> 10 * 900 */
-    ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "pipe:4x8:seg=100", 9000.0);
-    /* pipe reduce cols, s 200, k 4: t_red(4, s) 1000, t_red(8, s) 1800,
-     * t_p2p 600 -> 6 * 1800 */
-    ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "pipe:4x8:cols:seg=200", 10800.0);
+     * one segment s. pipe bcast rows, s 100, k 8, a chain of p1 = 4 across:
+     * depth 5, stages t_bc(2, s) 300, t_bc(8, s) 900 -> (8 + 4) * 900 */
+    ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "pipe:4x8:seg=100", 10800.0);
+    /* pipe reduce cols, s 200, k 4: a chain of p2 = 8 across, depth 10;
+     * stages t_red(4, s) 1000, t_red(2, s) 600 -> (4 + 9) * 1000 */
+    ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "pipe:4x8:cols:seg=200", 13000.0);
     /* pipe allreduce rows, s 300, k 3: t_red(8, s) 2700, t_ar(4, s) 1500,
      * t_bc(8, s) 2700 -> 5 * 2700 */
     ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "pipe:4x8:rows:seg=300", 13500.0);
@@ -284,9 +284,10 @@ static void test_model(void)
     ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "chain:4x8:seg=400", 38400.0);
     /* chain reduce, a segment above the message: s = b, k 1: 31 * 2400 */
     ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "chain:4x8:seg=1K", 74400.0);
-    /* the model's segment for 1e6 bytes and 3 stages: 55902 B, k 18;
-     * (18 + 2) t_bc(8, 55902) = 20 * 9 * 55902 us */
-    ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, 1e6, "pipe:4x8", 20.0 * 9 * 55902);
+    /* the model's segment for 1e6 bytes and depth 5 (bcast on 4x8):
+     * sqrt(1e6 * 5e-6 / (4 * 0.8e-9)) = 39528.5 -> 39529 B, k 26;
+     * (26 + 4) t_bc(8, 39529) = 30 * 9 * 39529 us */
+    ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, 1e6, "pipe:4x8", 30.0 * 9 * 39529);
     /* gatherv: not predicted */
     ortho_candidate c;
     ortho_model_prediction pred;

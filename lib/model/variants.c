@@ -31,13 +31,14 @@
  * ortho__model_segment() of the message and the depth; k = ceil(b / s)
  * segments; every stage of every segment in flight at once, so a step
  * lasts as long as its slowest stage; t_p2p(s) = t_bc(2, s)):
- *   pipe, rows   bcast:     (k + 2) max(t_p2p(s), t_bc(p1, s), t_bc(p2, s))
- *                reduce:    (k + 2) max(t_red(p2, s), t_red(p1, s), t_p2p(s))
+ *   pipe, rows   bcast:     (k + p1) max(t_p2p(s), t_bc(p2, s))
+ *                reduce:    (k + p1 + 1) max(t_red(p2, s), t_red(2, s))
  *                allreduce: (k + 2) max(t_red(p2, s), t_ar(p1, s), t_bc(p2, s))
  *   pipe, cols   the same with p1 and p2 exchanged
  *   chain        bcast:     (k + p - 2) t_bc(2, s)
  *                reduce:    (k + p - 2) t_red(2, s)
- * (depth 3 for pipe, p - 1 hops for chain). The phases list the stages;
+ * (depth p1 + 1, p1 + 2 and 3 for pipe: bcast and reduce cross the
+ * columns along a chain; p - 1 hops for chain). The phases list the stages;
  * the slowest carries the whole time, the others hide behind it (0 s).
  *
  * with t_rs(g, n) = t_ag(g, n/g) + (g - 1)/g n gamma, the pairwise
@@ -319,15 +320,16 @@ static int pipeline(ortho_model_profile_t prof, const struct stages *st, double 
 static int pipe_segments(ortho_model_profile_t prof, ortho_model_op op, int first, int second,
                          int df, int ds, double b, int named, ortho_model_prediction *pred)
 {
-    struct stages st = {3, 3, {ORTHO_MODEL_BCAST}, {2, second, first}, {df, ds, df}};
-    if (op == ORTHO_MODEL_BCAST) {
-        st.op[1] = st.op[2] = ORTHO_MODEL_BCAST;
-    } else {
-        st.op[0] = ORTHO_MODEL_REDUCE;
-        st.g[0] = first;
-        st.op[1] = op;
-        st.op[2] = ORTHO_MODEL_BCAST; /* reduce: the p2p to the root */
-        st.g[2] = op == ORTHO_MODEL_REDUCE ? 2 : first;
+    /* bcast: a hop of the chain across, the first groups' bcast */
+    struct stages st = {second + 1, 2, {ORTHO_MODEL_BCAST, ORTHO_MODEL_BCAST}, {2, first},
+                        {ds, df}};
+    if (op == ORTHO_MODEL_REDUCE) {
+        st.depth = second + 2;
+        st.op[0] = st.op[1] = ORTHO_MODEL_REDUCE;
+    } else if (op == ORTHO_MODEL_ALLREDUCE) {
+        struct stages ar = {3, 3, {ORTHO_MODEL_REDUCE, ORTHO_MODEL_ALLREDUCE, ORTHO_MODEL_BCAST},
+                            {first, second, first}, {df, ds, df}};
+        st = ar;
     }
     return pipeline(prof, &st, b, named, pred);
 }
@@ -397,8 +399,8 @@ static const struct segmented_form {
     segmented_fn fn;
 } segmented_forms[] = {
     {ORTHO_VARIANT_PIPE, ORTHO_ORDER_ROWS, MOP(BCAST) | MOP(REDUCE) | MOP(ALLREDUCE),
-     "(k+2) max(stage(s)): bcast p2p, t_bc(p1), t_bc(p2); reduce t_red(p2), t_red(p1), p2p; "
-     "allreduce t_red(p2), t_ar(p1), t_bc(p2)",
+     "bcast (k+p1) max(t_bc(2,s), t_bc(p2,s)); reduce (k+p1+1) max(t_red(p2,s), t_red(2,s)); "
+     "allreduce (k+2) max(t_red(p2,s), t_ar(p1,s), t_bc(p2,s))",
      pipe_seg_rows},
     {ORTHO_VARIANT_PIPE, ORTHO_ORDER_COLS, MOP(BCAST) | MOP(REDUCE) | MOP(ALLREDUCE),
      "the rows order's form with p1 and p2 exchanged", pipe_seg_cols},

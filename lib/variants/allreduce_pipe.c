@@ -41,9 +41,10 @@ struct allreduce_pipe {
     struct ortho__groups g;
 };
 
-static int stage(void *ctx, int j, int k, MPI_Request *req)
+/* Segment k's stage j, posted in req (nothing where this process has no
+ * part in it). */
+static int stage(const struct allreduce_pipe *ap, int j, int k, MPI_Request *req)
 {
-    const struct allreduce_pipe *ap = ctx;
     const struct ortho__groups *g = &ap->g;
     int c = k % g->pieces, n = ortho__segment_len(&ap->sg, k);
     int at = ortho__segment_at(&ap->sg, k);
@@ -59,6 +60,23 @@ static int stage(void *ctx, int j, int k, MPI_Request *req)
     default:
         return PMPI_Ibcast(seg, n, ap->type, c, g->first, req);
     }
+}
+
+/* Step t: stage j of segment t - j, the last stage first (alike
+ * everywhere: each communicator sees its collectives in one order). */
+static int step(void *ctx, int t, MPI_Request req[], int *nreq)
+{
+    const struct allreduce_pipe *ap = ctx;
+    int err = MPI_SUCCESS;
+    *nreq = 0;
+    for (int j = 2; j >= 0 && !err; j--) {
+        int k = t - j;
+        if (k >= 0 && k < ap->sg.count) {
+            err = stage(ap, j, k, &req[*nreq]);
+            *nreq += req[*nreq] != MPI_REQUEST_NULL;
+        }
+    }
+    return err;
 }
 
 int ortho__allreduce_pipe(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type,
@@ -87,7 +105,7 @@ int ortho__allreduce_pipe(const void *sendbuf, void *recvbuf, int n, MPI_Datatyp
     ap.g.second = rows_first ? grid->col_comm : ap.g.second; /* N-D: the whole column */
     ortho__segments_of(n, elem, 3, segment, &ap.sg);
     if (!err)
-        err = ortho__pipeline(3, ap.sg.count, stage, &ap);
+        err = ortho__pipeline(ap.sg.count + 2, step, NULL, &ap);
     free(raw);
     return err;
 }

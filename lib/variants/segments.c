@@ -13,25 +13,22 @@ void ortho__segments_of(int n, int elem, int depth, int named, struct ortho__seg
     sg->count = n > 0 ? (int)(((long long)n + sg->per - 1) / sg->per) : 0;
 }
 
-int ortho__pipeline(int nstages, int nsegs, ortho__stage_fn stage, void *ctx)
+int ortho__pipeline(int nsteps, ortho__step_fn step, ortho__after_fn after, void *ctx)
 {
-    enum { MAX_STAGES = 4 };
-    MPI_Request req[MAX_STAGES];
-    MPI_Status sts[MAX_STAGES];
-    if (nstages < 1 || nstages > MAX_STAGES)
-        return MPI_ERR_INTERN;
+    MPI_Request req[ORTHO_PIPELINE_MAX_REQ];
+    MPI_Status sts[ORTHO_PIPELINE_MAX_REQ];
     int err = MPI_SUCCESS;
-    for (int t = 0; t < nsegs + nstages - 1 && !err; t++) {
-        for (int j = nstages - 1; j >= 0; j--) {
-            int k = t - j;
-            req[j] = MPI_REQUEST_NULL;
-            if (!err && k >= 0 && k < nsegs)
-                err = stage(ctx, j, k, &req[j]);
-        }
+    for (int t = 0; t < nsteps && !err; t++) {
+        int n = 0;
+        for (int i = 0; i < ORTHO_PIPELINE_MAX_REQ; i++)
+            req[i] = MPI_REQUEST_NULL;
+        err = step(ctx, t, req, &n);
         /* posted requests complete before anything is freed, even after
          * an error (a collective's request cannot be cancelled) */
-        int werr = PMPI_Waitall(nstages, req, sts);
+        int werr = PMPI_Waitall(ORTHO_PIPELINE_MAX_REQ, req, sts);
         err = err ? err : werr;
+        if (!err && after != NULL)
+            err = after(ctx, t);
     }
     return err;
 }

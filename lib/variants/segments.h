@@ -30,16 +30,23 @@ static inline int ortho__segment_len(const struct ortho__segments *sg, int k)
     return left < sg->per ? left : sg->per;
 }
 
-/* Posts what this process does in `stage` for segment k: at most one
- * request in *req (left MPI_REQUEST_NULL when it has nothing to do). */
-typedef int (*ortho__stage_fn)(void *ctx, int stage, int k, MPI_Request *req);
+/* The most requests a step may post. */
+#define ORTHO_PIPELINE_MAX_REQ 4
 
-/* The software pipeline: at step t, stage j runs for segment t - j, every
- * stage posted (the last stage first, alike on every process, so each
- * communicator sees its collectives in the same order everywhere) before
- * the step waits for all of them. A segment thus enters stage j + 1 only
- * once stage j is done, at most `nstages` segments are in flight, and a
- * step lasts as long as its slowest stage. nstages <= 4. */
-int ortho__pipeline(int nstages, int nsegs, ortho__stage_fn stage, void *ctx);
+/* Posts what this process does at step t: n requests in req (at most
+ * ORTHO_PIPELINE_MAX_REQ), *n = 0 when it has nothing to do. */
+typedef int (*ortho__step_fn)(void *ctx, int t, MPI_Request req[], int *n);
+
+/* Local work once step t's requests are done (NULL: none). */
+typedef int (*ortho__after_fn)(void *ctx, int t);
+
+/* The software pipeline: steps 0 .. nsteps - 1, each posting its requests
+ * (every process posts the collectives of one communicator in the same
+ * order) and waiting for all of them, then running `after`. A variant
+ * schedules segment j's stage i at step j + i (a stage that waits on the
+ * previous one is a step later), so a step carries every stage of
+ * different segments at once and lasts as long as the slowest; at most
+ * ORTHO_PIPELINE_MAX_REQ requests are in flight per process. */
+int ortho__pipeline(int nsteps, ortho__step_fn step, ortho__after_fn after, void *ctx);
 
 #endif /* ORTHO_VARIANTS_SEGMENTS_H_INCLUDED */
