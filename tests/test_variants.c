@@ -277,9 +277,9 @@ static void test_model(void)
     /* pipe reduce cols, s 200, k 4: a chain of p2 = 8 across, depth 10;
      * stages t_red(4, s) 1000, t_red(2, s) 600 -> (4 + 9) * 1000 */
     ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "pipe:4x8:cols:seg=200", 13000.0);
-    /* pipe allreduce rows, s 300, k 3: t_red(8, s) 2700, t_ar(4, s) 1500,
-     * t_bc(8, s) 2700 -> 5 * 2700 */
-    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "pipe:4x8:rows:seg=300", 13500.0);
+    /* pipe allreduce rows, s 300, k 3: up and down a chain of 4, depth 8;
+     * t_red(8, s) 2700, t_bc(8, s) 2700, t_red(2, s) 900 -> (3 + 7) * 2700 */
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "pipe:4x8:rows:seg=300", 27000.0);
     /* chain bcast on 32, s 400, k 2: (2 + 30) t_bc(2, 400) = 32 * 1200 */
     ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "chain:4x8:seg=400", 38400.0);
     /* chain reduce, a segment above the message: s = b, k 1: 31 * 2400 */

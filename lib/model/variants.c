@@ -33,12 +33,12 @@
  * lasts as long as its slowest stage; t_p2p(s) = t_bc(2, s)):
  *   pipe, rows   bcast:     (k + p1) max(t_p2p(s), t_bc(p2, s))
  *                reduce:    (k + p1 + 1) max(t_red(p2, s), t_red(2, s))
- *                allreduce: (k + 2) max(t_red(p2, s), t_ar(p1, s), t_bc(p2, s))
+ *                allreduce: (k + 2 p1 - 1) max(t_red(p2, s), t_bc(p2, s), t_red(2, s))
  *   pipe, cols   the same with p1 and p2 exchanged
  *   chain        bcast:     (k + p - 2) t_bc(2, s)
  *                reduce:    (k + p - 2) t_red(2, s)
- * (depth p1 + 1, p1 + 2 and 3 for pipe: bcast and reduce cross the
- * columns along a chain; p - 1 hops for chain). The phases list the stages;
+ * (depth p1 + 1, p1 + 2 and 2 p1 for pipe, which crosses the columns
+ * along a chain: down, up, up and down; p - 1 hops for chain). The phases list the stages;
  * the slowest carries the whole time, the others hide behind it (0 s).
  *
  * with t_rs(g, n) = t_ag(g, n/g) + (g - 1)/g n gamma, the pairwise
@@ -327,8 +327,8 @@ static int pipe_segments(ortho_model_profile_t prof, ortho_model_op op, int firs
         st.depth = second + 2;
         st.op[0] = st.op[1] = ORTHO_MODEL_REDUCE;
     } else if (op == ORTHO_MODEL_ALLREDUCE) {
-        struct stages ar = {3, 3, {ORTHO_MODEL_REDUCE, ORTHO_MODEL_ALLREDUCE, ORTHO_MODEL_BCAST},
-                            {first, second, first}, {df, ds, df}};
+        struct stages ar = {2 * second, 3, {ORTHO_MODEL_REDUCE, ORTHO_MODEL_BCAST,
+                            ORTHO_MODEL_REDUCE}, {first, first, 2}, {df, df, ds}};
         st = ar;
     }
     return pipeline(prof, &st, b, named, pred);
@@ -400,7 +400,7 @@ static const struct segmented_form {
 } segmented_forms[] = {
     {ORTHO_VARIANT_PIPE, ORTHO_ORDER_ROWS, MOP(BCAST) | MOP(REDUCE) | MOP(ALLREDUCE),
      "bcast (k+p1) max(t_bc(2,s), t_bc(p2,s)); reduce (k+p1+1) max(t_red(p2,s), t_red(2,s)); "
-     "allreduce (k+2) max(t_red(p2,s), t_ar(p1,s), t_bc(p2,s))",
+     "allreduce (k+2p1-1) max(t_red(p2,s), t_bc(p2,s), t_red(2,s))",
      pipe_seg_rows},
     {ORTHO_VARIANT_PIPE, ORTHO_ORDER_COLS, MOP(BCAST) | MOP(REDUCE) | MOP(ALLREDUCE),
      "the rows order's form with p1 and p2 exchanged", pipe_seg_cols},

@@ -31,7 +31,7 @@ static inline int ortho__segment_len(const struct ortho__segments *sg, int k)
 }
 
 /* The most requests a step may post. */
-#define ORTHO_PIPELINE_MAX_REQ 4
+#define ORTHO_PIPELINE_MAX_REQ 6
 
 /* Posts what this process does at step t: n requests in req (at most
  * ORTHO_PIPELINE_MAX_REQ), *n = 0 when it has nothing to do. */
