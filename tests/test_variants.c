@@ -15,7 +15,10 @@
  *    truncation bug), a non-commutative user operation (2x2 integer
  *    matrices multiplied) for reduce and allreduce, in place, the last
  *    rank as root, v-layouts in reverse order with gaps. Receive buffers
- *    start as 0xA5 bytes and are compared byte for byte.
+ *    start as 0xA5 bytes and are compared byte for byte. The segmented
+ *    variants (pipe for bcast, reduce, allreduce; chain) run also with
+ *    20-byte segments, on counts 0, 1, odd and large, roots 0, 1, 2 and
+ *    p - 1.
  *
  * Real MPI at np 4 and 5 (oversubscribed: few calls per case); SMPI runs
  * the node-aware grids on a multi-core platform (run_variants.sh). */
