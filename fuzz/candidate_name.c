@@ -37,7 +37,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (ortho_candidate_parse(name, &back) != MPI_SUCCESS)
             fail(text, name, "its name does not parse");
         same = back.variant == c.variant && back.order == c.order
-               && back.node_aware == c.node_aware && back.ndims == c.ndims;
+               && back.node_aware == c.node_aware && back.ndims == c.ndims
+               && back.segment == c.segment;
         for (int i = 0; same && i < c.ndims; i++)
             same = back.dims[i] == c.dims[i];
         if (!same)
@@ -61,13 +62,16 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
                                       : 2;
             c.dims[i] = c.dims[i] > 1 << 24 ? 1 << 24 : c.dims[i];
         }
+        /* the segmented variants: a segment size from the bytes (0: none) */
+        if (c.variant == ORTHO_VARIANT_PIPE || c.variant == ORTHO_VARIANT_CHAIN)
+            c.segment = (data[1] >> 2) << (data[2] >> 1 & 15);
         if (ortho_candidate_name(&c, name, (int)sizeof name) == MPI_SUCCESS) {
             if (ortho_candidate_parse(name, &back) != MPI_SUCCESS)
                 fail("(bytes)", name, "a named candidate whose name does not parse");
             same = back.variant == c.variant;
             if (c.variant != ORTHO_VARIANT_NATIVE) {
                 same = same && back.order == c.order && back.node_aware == c.node_aware
-                       && back.ndims == c.ndims;
+                       && back.ndims == c.ndims && back.segment == c.segment;
                 for (int i = 0; same && i < c.ndims; i++)
                     same = back.dims[i] == c.dims[i];
             }

@@ -73,11 +73,20 @@ typedef enum ortho_variant {
      *  group, each piece broadcast across the other groups, allgather
      *  inside the first groups. */
     ORTHO_VARIANT_SCAG,
-    /** "pipe": allgather and allgatherv: a ring in the columns (the lanes
-     *  of a node-aware grid), each step overlapped with the allgather, in
-     *  every row, of the blocks that have just arrived; the rows order
-     *  swaps the roles. Its ORTHO_ORDER_PAPER is the columns order. */
+    /** "pipe": pipelined phases. Allgather and allgatherv: a ring in the
+     *  columns (the lanes of a node-aware grid), each step overlapped with
+     *  the allgather, in every row, of the blocks that have just arrived;
+     *  the rows order swaps the roles. Bcast, reduce and allreduce: the
+     *  message cut into segments, each segment's phases (nonblocking
+     *  collectives in the rows and in one column) overlapped with those of
+     *  the next segments. Its ORTHO_ORDER_PAPER is the columns order for
+     *  allgather(v), the rows order for bcast, reduce and allreduce. */
     ORTHO_VARIANT_PIPE,
+    /** "chain": bcast and reduce as a pipelined chain of segments through
+     *  every process of the grid, row after row (node after node), by
+     *  point-to-point messages: every link carries the message once, for
+     *  flat networks where two phases give nothing. Rows order only. */
+    ORTHO_VARIANT_CHAIN,
     ORTHO_VARIANT_COUNT
 } ortho_variant;
 
@@ -126,18 +135,25 @@ typedef struct ortho_candidate {
      *  chosen; node-aware: dims[ndims-1] 0 means the node size). */
     int ndims;
     int dims[ORTHO_GRID_MAX_DIMS];
+    /** The segment size in bytes of the pipelined variants (pipe for bcast,
+     *  reduce and allreduce; chain): 0 chooses it from the model (the
+     *  minimum of the pipeline's cost, lib/model/segment.c); otherwise cut
+     *  at element boundaries (reductions: at least one element per
+     *  segment). Must be 0 for the other variants. */
+    int segment;
 } ortho_candidate;
 
 /** Room for a candidate's name, with its terminating 0. */
 #define ORTHO_CANDIDATE_NAME_MAX 96
 
-/** \brief "native", "phases", "rsag", "scag", "pipe"; NULL for an invalid
- *  value. Not collective. */
+/** \brief "native", "phases", "rsag", "scag", "pipe", "chain"; NULL for an
+ *  invalid value. Not collective. */
 const char *ortho_variant_name(ortho_variant variant);
 
 /** \brief 1 when \p variant applies to \p op (native and phases to all
- *  nine, rsag to reduce and allreduce, scag to bcast, pipe to allgather
- *  and allgatherv), else 0. Not collective. */
+ *  nine, rsag to reduce and allreduce, scag to bcast, pipe to allgather,
+ *  allgatherv, bcast, reduce and allreduce, chain to bcast and reduce),
+ *  else 0. Not collective. */
 int ortho_variant_valid(ortho_variant variant, ortho_op op);
 
 /**
@@ -145,7 +161,9 @@ int ortho_variant_valid(ortho_variant variant, ortho_op op);
  * ORTHO_VERBOSE write it: the variant, then the fields that differ from
  * their defaults, separated by ':':
  * "native", "phases", "phases:8x16", "phases:node:cols", "rsag:4x4x8:rows",
- * "scag:16x8:node". Not collective.
+ * "scag:16x8:node", "pipe:node:rows:seg=64K", "chain:2x64:rows". A segment
+ * size is written "seg=" and bytes, with the suffix K (KiB) or M (MiB)
+ * where it divides exactly. Not collective.
  * \param[out] text  room for \p len characters (ORTHO_CANDIDATE_NAME_MAX
  *                   always suffices)
  * \return MPI_SUCCESS; MPI_ERR_ARG for NULL arguments or an invalid
@@ -156,8 +174,10 @@ int ortho_candidate_name(const ortho_candidate *cand, char *text, int len);
 /**
  * \brief Parse a candidate name (the inverse of ortho_candidate_name(),
  * which gives the same candidate back): a variant name, then in any order
- * a layout ("8x16", "4x4x8", "0x8"), "node", and an order ("paper",
- * "rows", "cols"). Spaces around the text are ignored. Not collective.
+ * a layout ("8x16", "4x4x8", "0x8"), "node", an order ("paper",
+ * "rows", "cols"), and for pipe and chain a segment size ("seg=65536",
+ * "seg=64K", "seg=1M": bytes, 1 to 2^30). Spaces around the text are
+ * ignored. Not collective.
  * \return MPI_SUCCESS; MPI_ERR_ARG for NULL arguments or text that is not
  *         a candidate.
  */
@@ -175,10 +195,12 @@ int ortho_candidate_parse(const char *text, ortho_candidate *cand);
  *    other is not offered), then on the N-D layouts of 3 to maxdims
  *    dimensions (every factor >= 2) in the paper's order;
  *  - the op's other variants (rsag, scag, pipe) on the same 2D layouts,
- *    both orders;
+ *    both orders; chain (bcast, reduce) once, on the first of them
+ *    (p1 the smallest factor), rows order: its path does not depend on
+ *    the layout of a plain grid;
  *  - with node_size >= 2 dividing p and p / node_size >= 2, node-aware
  *    candidates of every applicable variant: {p/node_size, node_size}
- *    in both orders, and for maxdims >= 3 the node-aware layouts
+ *    in both orders (chain: rows only), and for maxdims >= 3 the node-aware layouts
  *    {a, b, node_size} with a x b = p / node_size in the paper's order.
  * Not collective; needs no MPI.
  * \param[out] out  room for \p cap candidates (may be NULL when cap is 0)

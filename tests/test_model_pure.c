@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/variants.h"
 #include "ortho_model.h"
 #include "support/profiles.h"
 
@@ -66,6 +67,27 @@ static void test_fit_write_read(void)
     ortho_model_profile_free(&prof);
 }
 
+/* The segment of a pipeline (lib/model/segment.c): the minimum of
+ * (n / s + d - 1)(alpha + s beta), worked out by hand. */
+static void test_segment(void)
+{
+    /* n = 1e6 B, d = 3, alpha 5 us, beta 0.8 ns/B: sqrt(5 / 1.6e-9) = 55901.699 B */
+    CU_ASSERT(fabs(ortho__model_segment_best(1e6, 3, 5e-6, 0.8e-9) - 55901.699437) < 1e-3);
+    /* d = 101 hops: sqrt(1e6 * 5e-6 / (100 * 0.8e-9)) = 7905.694 B */
+    CU_ASSERT(fabs(ortho__model_segment_best(1e6, 101, 5e-6, 0.8e-9) - 7905.694150) < 1e-3);
+    /* the minimum past the message: one segment; one stage: one segment */
+    CU_ASSERT(ortho__model_segment_best(800.0, 3, 5e-6, 0.8e-9) == 800.0);
+    CU_ASSERT(ortho__model_segment_best(1e6, 1, 5e-6, 0.8e-9) == 1e6);
+    /* the default machine is the one above (rounded up); a named size wins */
+    CU_ASSERT(ortho__model_segment(1e6, 3, 0) == 55902);
+    CU_ASSERT(ortho__model_segment(1e6, 3, 4096) == 4096);
+    /* the cost there is below its value at half and at twice the size */
+    double n = 1e6, a = 5e-6, b = 0.8e-9, s = ortho__model_segment_best(n, 3, a, b);
+#define COST(x) ((n / (x) + 2.0) * (a + (x) * b))
+    CU_ASSERT(COST(s) < COST(s / 2) && COST(s) < COST(2 * s));
+#undef COST
+}
+
 static void test_errors_returned(void)
 {
     ortho_model_profile_t prof = NULL;
@@ -90,6 +112,7 @@ int main(void)
         CU_add_test(s, "predict, choose a layout", test_predict_and_choose);
         CU_add_test(s, "fit, write, read", test_fit_write_read);
         CU_add_test(s, "errors returned", test_errors_returned);
+        CU_add_test(s, "segment of a pipeline", test_segment);
         printf("== test_model_pure without MPI_Init\n");
         CU_basic_set_mode(CU_BRM_VERBOSE);
         CU_basic_run_tests();

@@ -15,7 +15,10 @@
  *    truncation bug), a non-commutative user operation (2x2 integer
  *    matrices multiplied) for reduce and allreduce, in place, the last
  *    rank as root, v-layouts in reverse order with gaps. Receive buffers
- *    start as 0xA5 bytes and are compared byte for byte.
+ *    start as 0xA5 bytes and are compared byte for byte. The segmented
+ *    variants (pipe for bcast, reduce, allreduce; chain) run also with
+ *    20-byte segments, on counts 0, 1, odd and large, roots 0, 1, 2 and
+ *    p - 1.
  *
  * Real MPI at np 4 and 5 (oversubscribed: few calls per case); SMPI runs
  * the node-aware grids on a multi-core platform (run_variants.sh). */
@@ -24,6 +27,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "candidate/candidate_private.h"
 #include "select/select_private.h"
 #include "model/variants.h"
 #include "ortho.h"
@@ -56,16 +60,47 @@ static void test_names(void)
             }
         }
     }
-    /* p = 16, node size 4: node-aware 4x4 both orders; rsag only for reductions */
+    /* p = 16, node size 4: three 2D layouts (2x8, 4x4, 8x2) and node-aware
+     * 4x4, both orders, of phases, rsag and pipe; rsag only for reductions */
     int n = 0;
     ortho_candidates(ORTHO_OP_ALLREDUCE, 16, 4, 2, list, 4096, &n);
-    int node = 0, rsag = 0;
+    int node = 0, rsag = 0, pipe = 0, chain = 0;
     for (int i = 0; i < n; i++) {
         node += list[i].node_aware;
         rsag += list[i].variant == ORTHO_VARIANT_RSAG;
+        pipe += list[i].variant == ORTHO_VARIANT_PIPE;
     }
-    ok &= n == 1 + 3 * 2 * 2 + 2 * 2 && node == 4 && rsag == 3 * 2 + 2;
+    ok &= n == 1 + 3 * 3 * 2 + 3 * 2 && node == 6 && rsag == 3 * 2 + 2 && pipe == 3 * 2 + 2;
+    /* reduce: chain once on a plain grid (2x8) and once node-aware, rows order */
+    ortho_candidates(ORTHO_OP_REDUCE, 16, 4, 2, list, 4096, &n);
+    for (int i = 0; i < n; i++)
+        if (list[i].variant == ORTHO_VARIANT_CHAIN) {
+            chain++;
+            ok &= list[i].order == ORTHO_ORDER_ROWS && list[i].segment == 0 &&
+                  (list[i].node_aware || (list[i].dims[0] == 2 && list[i].dims[1] == 8));
+        }
+    ok &= chain == 2 && n == 1 + 3 * 3 * 2 + 3 * 2 + 2;
+    /* segment sizes: K and M suffixes, written back in the shortest form */
     ortho_candidate c;
+    ok &= ortho_candidate_parse("pipe:node:rows:seg=64K", &c) == MPI_SUCCESS &&
+          c.variant == ORTHO_VARIANT_PIPE && c.segment == 65536 && c.node_aware &&
+          c.order == ORTHO_ORDER_ROWS;
+    ok &= ortho_candidate_parse("chain:seg=1048576:2x8", &c) == MPI_SUCCESS &&
+          c.variant == ORTHO_VARIANT_CHAIN && c.segment == 1 << 20 && c.dims[1] == 8 &&
+          ortho_candidate_name(&c, name, (int)sizeof name) == MPI_SUCCESS &&
+          strcmp(name, "chain:2x8:seg=1M") == 0;
+    ok &= ortho_candidate_parse("pipe:seg=1000", &c) == MPI_SUCCESS && c.segment == 1000 &&
+          ortho_candidate_name(&c, name, (int)sizeof name) == MPI_SUCCESS &&
+          strcmp(name, "pipe:seg=1000") == 0;
+    const char *bad_seg[] = {"pipe:seg=", "pipe:seg=0", "pipe:seg=4G", "pipe:seg=2048M",
+                             "pipe:seg=4K:seg=4K", "pipe:seg=4KB", "rsag:seg=4K",
+                             "phases:4x4:seg=4K", "chain:seg=-1", "native:seg=4K"};
+    for (size_t i = 0; i < sizeof bad_seg / sizeof bad_seg[0]; i++)
+        ok &= ortho_candidate_parse(bad_seg[i], &c) == MPI_ERR_ARG;
+    memset(&c, 0, sizeof c);
+    c.variant = ORTHO_VARIANT_SCAG;
+    c.segment = 4096; /* only the segmented variants carry a size */
+    ok &= ortho_candidate_name(&c, name, (int)sizeof name) == MPI_ERR_ARG;
     ok &= ortho_candidate_parse(" rsag:node:cols ", &c) == MPI_SUCCESS &&
           c.variant == ORTHO_VARIANT_RSAG && c.node_aware && c.order == ORTHO_ORDER_COLS &&
           c.ndims == 0;
@@ -91,6 +126,13 @@ static void test_names(void)
           MPI_ERR_ARG;
     ok &= ortho_variant_valid(ORTHO_VARIANT_PIPE, ORTHO_OP_ALLGATHERV) &&
           !ortho_variant_valid(ORTHO_VARIANT_PIPE, ORTHO_OP_GATHER) &&
+          ortho_variant_valid(ORTHO_VARIANT_PIPE, ORTHO_OP_BCAST) &&
+          ortho_variant_valid(ORTHO_VARIANT_PIPE, ORTHO_OP_REDUCE) &&
+          ortho_variant_valid(ORTHO_VARIANT_PIPE, ORTHO_OP_ALLREDUCE) &&
+          ortho_variant_valid(ORTHO_VARIANT_CHAIN, ORTHO_OP_BCAST) &&
+          ortho_variant_valid(ORTHO_VARIANT_CHAIN, ORTHO_OP_REDUCE) &&
+          !ortho_variant_valid(ORTHO_VARIANT_CHAIN, ORTHO_OP_ALLREDUCE) &&
+          strcmp(ortho_variant_name(ORTHO_VARIANT_CHAIN), "chain") == 0 &&
           ortho_variant_valid(ORTHO_VARIANT_SCAG, ORTHO_OP_BCAST) &&
           !ortho_variant_valid(ORTHO_VARIANT_RSAG, ORTHO_OP_BCAST);
     ok &= strcmp(ortho_variant_name(ORTHO_VARIANT_RSAG), "rsag") == 0 &&
@@ -119,6 +161,11 @@ static void test_variant_env(void)
         {"bcast=native,bcast=native", ORTHO_ENV_MALFORMED, 0},
         {"native,rsag", ORTHO_ENV_MALFORMED, 0},
         {"=native", ORTHO_ENV_MALFORMED, 0},
+        /* a segment's '=' is not an operation's */
+        {"pipe:seg=8K", ORTHO_ENV_LAYOUT, ORTHO_OP_COUNT},
+        {"bcast=chain:seg=8K,reduce=pipe:node:seg=1M", ORTHO_ENV_LAYOUT, 2},
+        {"bcast=chain:seg=", ORTHO_ENV_MALFORMED, 0},
+        {"seg=8K", ORTHO_ENV_MALFORMED, 0},
     };
     int ok = 1;
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -226,6 +273,24 @@ static void test_model(void)
     ok &= predicts(prof, ORTHO_OP_ALLGATHER, 32, 0, b, "pipe:4x8", 4 * 7200.0);
     /* pipe rows: 7 max(t(2, b), t(4, b)) + t(4, b) = 7 * 4000 + 4000 */
     ok &= predicts(prof, ORTHO_OP_ALLGATHER, 32, 0, b, "pipe:4x8:rows", 8 * 4000.0);
+    /* the segmented pipelines: (k + depth - 1) times the slowest stage of
+     * one segment s. pipe bcast rows, s 100, k 8, a chain of p1 = 4 across:
+     * depth 5, stages t_bc(2, s) 300, t_bc(8, s) 900 -> (8 + 4) * 900 */
+    ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "pipe:4x8:seg=100", 10800.0);
+    /* pipe reduce cols, s 200, k 4: a chain of p2 = 8 across, depth 10;
+     * stages t_red(4, s) 1000, t_red(2, s) 600 -> (4 + 9) * 1000 */
+    ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "pipe:4x8:cols:seg=200", 13000.0);
+    /* pipe allreduce rows, s 300, k 3: up and down a chain of 4, depth 8;
+     * t_red(8, s) 2700, t_bc(8, s) 2700, t_red(2, s) 900 -> (3 + 7) * 2700 */
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "pipe:4x8:rows:seg=300", 27000.0);
+    /* chain bcast on 32, s 400, k 2: (2 + 30) t_bc(2, 400) = 32 * 1200 */
+    ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "chain:4x8:seg=400", 38400.0);
+    /* chain reduce, a segment above the message: s = b, k 1: 31 * 2400 */
+    ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "chain:4x8:seg=1K", 74400.0);
+    /* the model's segment for 1e6 bytes and depth 5 (bcast on 4x8):
+     * sqrt(1e6 * 5e-6 / (4 * 0.8e-9)) = 39528.5 -> 39529 B, k 26;
+     * (26 + 4) t_bc(8, 39529) = 30 * 9 * 39529 us */
+    ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, 1e6, "pipe:4x8", 30.0 * 9 * 39529);
     /* gatherv: not predicted */
     ortho_candidate c;
     ortho_model_prediction pred;
@@ -483,6 +548,14 @@ static int candidates_for(ortho_op op, int p, ortho_candidate out[], int cap)
             c->dims[1] = k + 1;
         }
     }
+    /* the segmented pipelines also with segments of 20 bytes: several per
+     * call (5 ints; one 16-byte matrix, rounded down to whole elements) */
+    for (int i = 0, m = n; i < m && n < cap; i++)
+        if (ortho__variant_segments(out[i].variant) &&
+            !(op == ORTHO_OP_ALLGATHER || op == ORTHO_OP_ALLGATHERV)) {
+            out[n] = out[i];
+            out[n++].segment = 20;
+        }
     return n;
 }
 
@@ -522,22 +595,33 @@ static void check_op(ortho_op op, const struct call calls[], int ncalls)
  * the non-commutative product for reductions, root 0). */
 static void test_bcast(void)
 {
-    const struct call c[] = {{ORTHO_OP_BCAST, 7, 0, 0, 0, -1}, {ORTHO_OP_BCAST, 600, 1, 0, 0, 0}};
-    check_op(ORTHO_OP_BCAST, c, 2);
+    const struct call c[] = {{ORTHO_OP_BCAST, 7, 0, 0, 0, -1},
+                             {ORTHO_OP_BCAST, 600, 1, 0, 0, 0},
+                             {ORTHO_OP_BCAST, 1, 0, 0, 0, 1},
+                             {ORTHO_OP_BCAST, 0, 1, 0, 0, 2}};
+    check_op(ORTHO_OP_BCAST, c, 4);
 }
 
+/* reductions: also 1 and 0 elements, the root in the middle, and the
+ * product in place (the last rank as root) */
 static void test_reduce(void)
 {
     const struct call c[] = {{ORTHO_OP_REDUCE, 7, 0, 0, 1, -1},
-                             {ORTHO_OP_REDUCE, 2400, 0, 1, 0, 0}};
-    check_op(ORTHO_OP_REDUCE, c, 2);
+                             {ORTHO_OP_REDUCE, 2400, 0, 1, 0, 0},
+                             {ORTHO_OP_REDUCE, 1, 0, 0, 0, 1},
+                             {ORTHO_OP_REDUCE, 0, 0, 0, 0, 2},
+                             {ORTHO_OP_REDUCE, 44, 0, 1, 1, -1}};
+    check_op(ORTHO_OP_REDUCE, c, 5);
 }
 
 static void test_allreduce(void)
 {
     const struct call c[] = {{ORTHO_OP_ALLREDUCE, 8, 0, 0, 1, 0},
-                             {ORTHO_OP_ALLREDUCE, 2400, 0, 1, 0, 0}};
-    check_op(ORTHO_OP_ALLREDUCE, c, 2);
+                             {ORTHO_OP_ALLREDUCE, 2400, 0, 1, 0, 0},
+                             {ORTHO_OP_ALLREDUCE, 1, 0, 0, 0, 0},
+                             {ORTHO_OP_ALLREDUCE, 0, 0, 0, 0, 0},
+                             {ORTHO_OP_ALLREDUCE, 44, 0, 1, 1, 0}};
+    check_op(ORTHO_OP_ALLREDUCE, c, 5);
 }
 
 static void test_gather(void)

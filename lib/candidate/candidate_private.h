@@ -9,9 +9,13 @@
 
 /* The one rule for a phase order: the concrete order of `order` for
  * variant v and op. ORTHO_ORDER_PAPER is the columns order for "phases"
- * bcast, scatter and scatterv (the root's column first) and for "pipe",
- * the rows order for everything else; ROWS and COLS are themselves. */
+ * bcast, scatter and scatterv (the root's column first) and for "pipe"
+ * allgather and allgatherv, the rows order for everything else; ROWS and COLS are themselves. */
 ortho_order ortho__order_resolve(ortho_variant v, ortho_op op, ortho_order order);
+
+/* 1 when variant v cuts its messages into segments (pipe, chain): a
+ * candidate of v may carry a segment size. */
+int ortho__variant_segments(ortho_variant v);
 
 /* What a layout text (ORTHO_GRID, the layout field of a candidate name)
  * says. */

@@ -1,5 +1,6 @@
 /* Candidate names, as profiles, ORTHO_VARIANT and ORTHO_VERBOSE write
- * them ("rsag:4x4x8:rows"), and layout texts ("8x12", "native"). */
+ * them ("rsag:4x4x8:rows", "pipe:node:rows:seg=64K"), and layout texts
+ * ("8x12", "native"). */
 #include "candidate/candidate_private.h"
 
 #include <ctype.h>
@@ -9,8 +10,11 @@
 #include <string.h>
 
 static const char *const variant_names[ORTHO_VARIANT_COUNT] = {"native", "phases", "rsag",
-                                                               "scag", "pipe"};
+                                                               "scag", "pipe", "chain"};
 static const char *const order_names[] = {"paper", "rows", "cols"};
+
+/* The largest segment a name gives (bytes). */
+enum { SEGMENT_MAX = 1 << 30 };
 
 const char *ortho_variant_name(ortho_variant variant)
 {
@@ -29,7 +33,36 @@ static int candidate_ok(const ortho_candidate *c)
     for (int i = 0; i < c->ndims; i++)
         if (c->dims[i] < 0)
             return 0;
-    return 1;
+    if (c->segment < 0 || c->segment > SEGMENT_MAX)
+        return 0;
+    return c->segment == 0 || ortho__variant_segments(c->variant);
+}
+
+/* "seg=" and the size: K or M where it divides exactly. */
+static int segment_text(int segment, char *buf, size_t len)
+{
+    if (segment % (1 << 20) == 0)
+        return snprintf(buf, len, ":seg=%dM", segment >> 20);
+    if (segment % (1 << 10) == 0)
+        return snprintf(buf, len, ":seg=%dK", segment >> 10);
+    return snprintf(buf, len, ":seg=%d", segment);
+}
+
+/* The size of a "seg=" field's value [s, e): digits, then K or M; -1 when
+ * malformed or outside 1 .. SEGMENT_MAX. */
+static int segment_parse(const char *s, const char *e)
+{
+    long long v = 0;
+    const char *d = s;
+    for (; d < e && isdigit((unsigned char)*d) && v <= SEGMENT_MAX; d++)
+        v = 10 * v + (*d - '0');
+    if (d == s)
+        return -1;
+    if (d < e && (*d == 'K' || *d == 'k'))
+        v <<= 10, d++;
+    else if (d < e && (*d == 'M' || *d == 'm'))
+        v <<= 20, d++;
+    return d == e && v >= 1 && v <= SEGMENT_MAX ? (int)v : -1;
 }
 
 int ortho_candidate_name(const ortho_candidate *cand, char *text, int len)
@@ -46,6 +79,8 @@ int ortho_candidate_name(const ortho_candidate *cand, char *text, int len)
             at += (size_t)snprintf(buf + at, sizeof buf - at, ":node");
         if (cand->order != ORTHO_ORDER_PAPER && at < sizeof buf)
             at += (size_t)snprintf(buf + at, sizeof buf - at, ":%s", order_names[cand->order]);
+        if (cand->segment > 0 && at < sizeof buf)
+            at += (size_t)segment_text(cand->segment, buf + at, sizeof buf - at);
     }
     if (at >= (size_t)len)
         return MPI_ERR_TRUNCATE;
@@ -65,6 +100,12 @@ static int parse_field(const char *s, const char *e, ortho_candidate *c, int *se
             c->order = (ortho_order)o;
             return 0;
         }
+    if (n > 4 && strncmp(s, "seg=", 4) == 0) {
+        if (*seen & 8 || (c->segment = segment_parse(s + 4, e)) < 0)
+            return -1;
+        *seen |= 8;
+        return 0;
+    }
     if (n == 4 && strncmp(s, "node", 4) == 0) {
         if (*seen & 2)
             return -1;

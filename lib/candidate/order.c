@@ -15,7 +15,10 @@ int ortho_variant_valid(ortho_variant variant, ortho_op op)
     case ORTHO_VARIANT_SCAG:
         return op == ORTHO_OP_BCAST;
     case ORTHO_VARIANT_PIPE:
-        return op == ORTHO_OP_ALLGATHER || op == ORTHO_OP_ALLGATHERV;
+        return op == ORTHO_OP_ALLGATHER || op == ORTHO_OP_ALLGATHERV || op == ORTHO_OP_BCAST ||
+               op == ORTHO_OP_REDUCE || op == ORTHO_OP_ALLREDUCE;
+    case ORTHO_VARIANT_CHAIN:
+        return op == ORTHO_OP_BCAST || op == ORTHO_OP_REDUCE;
     default:
         return 0;
     }
@@ -28,7 +31,12 @@ ortho_order ortho__order_resolve(ortho_variant v, ortho_op op, ortho_order order
     if (v == ORTHO_VARIANT_PHASES &&
         (op == ORTHO_OP_BCAST || op == ORTHO_OP_SCATTER || op == ORTHO_OP_SCATTERV))
         return ORTHO_ORDER_COLS;
-    if (v == ORTHO_VARIANT_PIPE)
+    if (v == ORTHO_VARIANT_PIPE && (op == ORTHO_OP_ALLGATHER || op == ORTHO_OP_ALLGATHERV))
         return ORTHO_ORDER_COLS;
     return ORTHO_ORDER_ROWS;
+}
+
+int ortho__variant_segments(ortho_variant v)
+{
+    return v == ORTHO_VARIANT_PIPE || v == ORTHO_VARIANT_CHAIN;
 }

@@ -55,6 +55,7 @@ struct cached_layout {
 struct decision {
     signed char layout;              /* index into layouts, NATIVE or UNDECIDED */
     unsigned char variant, order;    /* ortho_variant, ortho_order (resolved) */
+    int segment;                     /* the candidate's segment size, 0: the model's */
     const char *why;
     struct exploring *x;             /* online selection decides: what runs per call */
 };
@@ -360,6 +361,7 @@ static void make_choice(struct comm_cache *cache, MPI_Comm comm, ortho_op op,
     dc->layout = NATIVE;
     dc->variant = ORTHO_VARIANT_NATIVE;
     dc->order = ORTHO_ORDER_ROWS;
+    dc->segment = 0;
     if (c->variant != ORTHO_VARIANT_NATIVE) {
         int d = layout_index(cache, comm, c->ndims, c->dims, c->node_aware != 0);
         if (d == NO_ROOM) {
@@ -370,6 +372,7 @@ static void make_choice(struct comm_cache *cache, MPI_Comm comm, ortho_op op,
         } else {
             dc->layout = (signed char)d;
             dc->variant = (unsigned char)c->variant;
+            dc->segment = ortho__variant_segments(c->variant) ? c->segment : 0;
             dc->order = (unsigned char)ortho__variant_order_on(c->variant, op, c->order,
                                                                cache->layouts[d].grid);
         }
@@ -496,6 +499,7 @@ ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct
         return NULL;
     run->variant = (ortho_variant)dc->variant;
     run->order = (ortho_order)dc->order;
+    run->segment = dc->segment;
     return cache->layouts[dc->layout].grid;
 }
 
@@ -573,6 +577,7 @@ static void decision_name(const struct comm_cache *cache, const struct decision 
     memset(&c, 0, sizeof c);
     c.variant = (ortho_variant)dc->variant;
     c.order = (ortho_order)dc->order;
+    c.segment = dc->segment;
     c.node_aware = g->node_aware;
     c.ndims = g->ndims;
     memcpy(c.dims, g->dims, (size_t)g->ndims * sizeof g->dims[0]);
@@ -688,6 +693,7 @@ int ortho_comm_candidate(MPI_Comm comm, ortho_op op, double bytes, ortho_candida
     const struct ortho_grid *g = cache->layouts[dc->layout].grid;
     cand->variant = (ortho_variant)dc->variant;
     cand->order = (ortho_order)dc->order;
+    cand->segment = dc->segment;
     cand->node_aware = g->node_aware;
     cand->ndims = g->ndims;
     memcpy(cand->dims, g->dims, (size_t)g->ndims * sizeof g->dims[0]);

@@ -27,6 +27,20 @@
  *   pipe, cols              (p1 - 1) max(t_ag(2, b), t_ag(p2, b)) + t_ag(p2, b)
  *   pipe, rows              (p2 - 1) max(t_ag(2, b), t_ag(p1, b)) + t_ag(p1, b)
  *
+ * The segmented pipelines (s the segment: the candidate's, else
+ * ortho__model_segment() of the message and the depth; k = ceil(b / s)
+ * segments; every stage of every segment in flight at once, so a step
+ * lasts as long as its slowest stage; t_p2p(s) = t_bc(2, s)):
+ *   pipe, rows   bcast:     (k + p1) max(t_p2p(s), t_bc(p2, s))
+ *                reduce:    (k + p1 + 1) max(t_red(p2, s), t_red(2, s))
+ *                allreduce: (k + 2 p1 - 1) max(t_red(p2, s), t_bc(p2, s), t_red(2, s))
+ *   pipe, cols   the same with p1 and p2 exchanged
+ *   chain        bcast:     (k + p - 2) t_bc(2, s)
+ *                reduce:    (k + p - 2) t_red(2, s)
+ * (depth p1 + 1, p1 + 2 and 2 p1 for pipe, which crosses the columns
+ * along a chain: down, up, up and down; p - 1 hops for chain). The phases list the stages;
+ * the slowest carries the whole time, the others hide behind it (0 s).
+ *
  * with t_rs(g, n) = t_ag(g, n/g) + (g - 1)/g n gamma, the pairwise
  * reduce-scatter (lib/variants/reduce_scatter.c: the messages of an
  * allgather of n/g blocks plus the local reductions; gamma is the
@@ -267,6 +281,83 @@ static int pipe_rows(ortho_model_profile_t prof, ortho_model_op op, int ndims, c
     return pipe_cost(prof, p2, p1, b, ndims - 1, 0, pred);
 }
 
+/* A segmented pipeline of `depth` stages: stage i is op[i] on g[i]
+ * processes with one segment; (k + depth - 1) times the slowest. */
+struct stages {
+    int depth, n;
+    ortho_model_op op[3];
+    int g[3], dim[3];
+};
+
+static int pipeline(ortho_model_profile_t prof, const struct stages *st, double b, int named,
+                    ortho_model_prediction *pred)
+{
+    int seg = ortho__model_segment(b, st->depth, named), slowest = 0;
+    double k = b > 0.0 ? ceil(b / seg) : 0.0, t[3] = {0.0, 0.0, 0.0};
+    double s = b < seg ? b : (double)seg;
+    for (int i = 0; i < st->n; i++) {
+        int err = st->g[i] > 1 ? ortho__predict(prof, st->op[i], st->g[i], s, &t[i])
+                               : MPI_SUCCESS;
+        if (err)
+            return err;
+        slowest = t[i] > t[slowest] ? i : slowest;
+    }
+    double total = k > 0.0 ? (k + st->depth - 1) * t[slowest] : 0.0;
+    for (int i = 0; i < st->n && pred->nphases < ORTHO_GRID_MAX_DIMS; i++) {
+        ortho_model_phase *ph = &pred->phase[pred->nphases++];
+        ph->op = st->op[i];
+        ph->dim = st->dim[i];
+        ph->group = st->g[i];
+        ph->bytes = s;
+        ph->seconds = i == slowest ? total : 0.0;
+    }
+    pred->total += total;
+    return MPI_SUCCESS;
+}
+
+/* pipe for bcast, reduce, allreduce: the first groups of `first`
+ * processes (dimension df), the second of `second` (ds). */
+static int pipe_segments(ortho_model_profile_t prof, ortho_model_op op, int first, int second,
+                         int df, int ds, double b, int named, ortho_model_prediction *pred)
+{
+    /* bcast: a hop of the chain across, the first groups' bcast */
+    struct stages st = {second + 1, 2, {ORTHO_MODEL_BCAST, ORTHO_MODEL_BCAST}, {2, first},
+                        {ds, df}};
+    if (op == ORTHO_MODEL_REDUCE) {
+        st.depth = second + 2;
+        st.op[0] = st.op[1] = ORTHO_MODEL_REDUCE;
+    } else if (op == ORTHO_MODEL_ALLREDUCE) {
+        struct stages ar = {2 * second, 3, {ORTHO_MODEL_REDUCE, ORTHO_MODEL_BCAST,
+                            ORTHO_MODEL_REDUCE}, {first, first, 2}, {df, df, ds}};
+        st = ar;
+    }
+    return pipeline(prof, &st, b, named, pred);
+}
+
+static int pipe_seg_rows(ortho_model_profile_t prof, ortho_model_op op, int ndims, int p1,
+                         int p2, double b, int named, ortho_model_prediction *pred)
+{
+    return pipe_segments(prof, op, p2, p1, ndims - 1, 0, b, named, pred);
+}
+
+static int pipe_seg_cols(ortho_model_profile_t prof, ortho_model_op op, int ndims, int p1,
+                         int p2, double b, int named, ortho_model_prediction *pred)
+{
+    return pipe_segments(prof, op, p1, p2, 0, ndims - 1, b, named, pred);
+}
+
+static int chain(ortho_model_profile_t prof, ortho_model_op op, int ndims, int p1, int p2,
+                 double b, int named, ortho_model_prediction *pred)
+{
+    int p = p1 * p2;
+    struct stages st = {p - 1, 1, {op}, {2}, {ndims - 1}};
+    return pipeline(prof, &st, b, named, pred);
+}
+
+/* The segmented table: as variant_forms, with the candidate's segment. */
+typedef int (*segmented_fn)(ortho_model_profile_t prof, ortho_model_op op, int ndims, int p1,
+                            int p2, double b, int named, ortho_model_prediction *pred);
+
 /* The table: variant, order (ROWS / COLS), the ops it applies to, the
  * formula in words (as in the variant's file), the composition. The
  * paper's order of "phases" is ortho_model_predict_grid. */
@@ -298,6 +389,25 @@ static const struct variant_form {
      "(p1-1) max(t_ag(2,b), t_ag(p2,b)) + t_ag(p2,b)", pipe_cols},
     {ORTHO_VARIANT_PIPE, ORTHO_ORDER_ROWS, MOP(ALLGATHER),
      "(p2-1) max(t_ag(2,b), t_ag(p1,b)) + t_ag(p1,b)", pipe_rows},
+};
+
+static const struct segmented_form {
+    ortho_variant variant;
+    ortho_order order;
+    unsigned ops;
+    const char *formula;
+    segmented_fn fn;
+} segmented_forms[] = {
+    {ORTHO_VARIANT_PIPE, ORTHO_ORDER_ROWS, MOP(BCAST) | MOP(REDUCE) | MOP(ALLREDUCE),
+     "bcast (k+p1) max(t_bc(2,s), t_bc(p2,s)); reduce (k+p1+1) max(t_red(p2,s), t_red(2,s)); "
+     "allreduce (k+2p1-1) max(t_red(p2,s), t_bc(p2,s), t_red(2,s))",
+     pipe_seg_rows},
+    {ORTHO_VARIANT_PIPE, ORTHO_ORDER_COLS, MOP(BCAST) | MOP(REDUCE) | MOP(ALLREDUCE),
+     "the rows order's form with p1 and p2 exchanged", pipe_seg_cols},
+    {ORTHO_VARIANT_CHAIN, ORTHO_ORDER_ROWS, MOP(BCAST) | MOP(REDUCE),
+     "(k+p-2) t_op(2,s)", chain},
+    {ORTHO_VARIANT_CHAIN, ORTHO_ORDER_COLS, MOP(BCAST) | MOP(REDUCE),
+     "(k+p-2) t_op(2,s)", chain},
 };
 
 int ortho__model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int p,
@@ -364,6 +474,11 @@ int ortho__model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int 
     int p2 = dims[ndims - 1], p1 = 1;
     for (int i = 0; i < ndims - 1; i++)
         p1 *= dims[i];
+    for (size_t i = 0; i < sizeof segmented_forms / sizeof segmented_forms[0]; i++) {
+        const struct segmented_form *f = &segmented_forms[i];
+        if (f->variant == v && f->order == order && (f->ops & (1u << mop)))
+            return f->fn(prof, mop, ndims, p1, p2, bytes, cand->segment, pred);
+    }
     for (size_t i = 0; i < sizeof variant_forms / sizeof variant_forms[0]; i++) {
         const struct variant_form *f = &variant_forms[i];
         if (f->variant == v && f->order == order && (f->ops & (1u << mop)))

@@ -26,4 +26,16 @@ int ortho__model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int 
                                    int node_size, double bytes, const ortho_candidate *cand,
                                    ortho_model_prediction *pred);
 
+/* segment.c: the s that minimizes (bytes / s + depth - 1) (alpha + s beta),
+ * the cost of a pipeline of depth stages over segments of s bytes:
+ * sqrt(bytes alpha / ((depth - 1) beta)), within 1 .. bytes (bytes when
+ * depth < 2). */
+double ortho__model_segment_best(double bytes, int depth, double alpha, double beta);
+
+/* The segment size in bytes a pipelined variant runs with for a message of
+ * `bytes` through `depth` stages: `named` (a candidate's segment) when it
+ * is not 0, else ortho__model_segment_best() for the default machine
+ * (5 us, 1.25 GB/s). Equal on every process for equal arguments. */
+int ortho__model_segment(double bytes, int depth, int named);
+
 #endif /* ORTHO_MODEL_VARIANTS_H_INCLUDED */

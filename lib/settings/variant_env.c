@@ -9,7 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define EXAMPLES "(examples: rsag:node, phases:8x16:cols, allgather=pipe:node,reduce=native)"
+#define EXAMPLES                                                                          \
+    "(examples: rsag:node, phases:8x16:cols, allgather=pipe:node,reduce=native, "          \
+    "bcast=chain:seg=8K)"
 
 static char *trim(char *s)
 {
@@ -41,7 +43,11 @@ enum ortho_env_grid ortho__parse_variant_env_why(const char *text,
     strcpy(buf, text);
     for (char *item = strtok_r(buf, ",", &save); item != NULL;
          item = strtok_r(NULL, ",", &save)) {
-        char *eq = strchr(item, '=');
+        /* "op=candidate": the first '=' before any ':' (a candidate's own
+         * "seg=" comes after its variant and a ':') */
+        char *eq = strchr(item, '='), *colon = strchr(item, ':');
+        if (eq != NULL && colon != NULL && colon < eq)
+            eq = NULL;
         ortho_candidate c;
         item = trim(item);
         if (item[0] == '\0')

@@ -18,7 +18,14 @@
  *    every reduction (else the native call); gather, scatter, allgather
  *    and allgatherv in their non-paper order need an even grid (else the
  *    paper's order), except pipe in the columns order, which runs on
- *    uneven grids too; gatherv and scatterv run the paper's order. */
+ *    uneven grids too; gatherv and scatterv run the paper's order;
+ *  - the segmented pipelines (pipe for bcast, reduce, allreduce; chain)
+ *    take the candidate's segment size or the model's, equal everywhere;
+ *    pipe's reductions with a non-commutative op run rsag's rows order
+ *    (their stages are MPI_Ireduce / MPI_Iallreduce, whose rank order
+ *    SimGrid 3.32 does not keep: it combines in arrival order);
+ *    chain runs the rows order only, its reduce with a non-commutative op
+ *    in rank order (ending at rank 0, which forwards to the root). */
 #include "variants/variants.h"
 
 #include <stdlib.h>
@@ -34,6 +41,8 @@ ortho_order ortho__variant_order_on(ortho_variant v, ortho_op op, ortho_order or
 {
     ortho_order paper = ortho__order_resolve(v, op, ORTHO_ORDER_PAPER);
     order = ortho__order_resolve(v, op, order);
+    if (v == ORTHO_VARIANT_CHAIN)
+        return ORTHO_ORDER_ROWS;
     switch (op) {
     case ORTHO_OP_GATHERV:
     case ORTHO_OP_SCATTERV:
@@ -61,6 +70,11 @@ static int bcast_bytes(const struct ortho__run *run, void *buf, int n, int root,
                        const struct ortho_grid *grid)
 {
     int g = ortho__grid_rank(grid, root);
+    if (run->variant == ORTHO_VARIANT_PIPE)
+        return ortho__bcast_pipe(buf, n, MPI_BYTE, g, run->order != ORTHO_ORDER_COLS,
+                                 run->segment, grid);
+    if (run->variant == ORTHO_VARIANT_CHAIN)
+        return ortho__bcast_chain(buf, n, MPI_BYTE, g, run->segment, grid);
     if (run->variant == ORTHO_VARIANT_SCAG)
         return run->order == ORTHO_ORDER_COLS ? ortho__bcast_scag_cols(buf, n, MPI_BYTE, g, grid)
                                               : ortho__bcast_scag_rows(buf, n, MPI_BYTE, g, grid);
@@ -93,6 +107,12 @@ int ortho__variant_reduce(const struct ortho__run *run, MPI_Comm comm, const voi
     int g = ortho__grid_rank(grid, root);
     int cols = run->order == ORTHO_ORDER_COLS && commutes;
     const void *input = grid->rank == g && sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
+    if (run->variant == ORTHO_VARIANT_PIPE && commutes)
+        return ortho__reduce_pipe(input, recvbuf, count, type, op, g, !cols, run->segment, grid);
+    if (run->variant == ORTHO_VARIANT_PIPE)
+        return ortho__reduce_rsag_rows(input, recvbuf, count, type, op, g, grid);
+    if (run->variant == ORTHO_VARIANT_CHAIN)
+        return ortho__reduce_chain(input, recvbuf, count, type, op, g, run->segment, grid);
     if (run->variant == ORTHO_VARIANT_RSAG)
         return cols ? ortho__reduce_rsag_cols(input, recvbuf, count, type, op, g, grid)
                     : ortho__reduce_rsag_rows(input, recvbuf, count, type, op, g, grid);
@@ -111,6 +131,11 @@ int ortho__variant_allreduce(const struct ortho__run *run, MPI_Comm comm, const 
     if (count == 0)
         return MPI_SUCCESS;
     int cols = run->order == ORTHO_ORDER_COLS && commutes;
+    if (run->variant == ORTHO_VARIANT_PIPE && commutes)
+        return ortho__allreduce_pipe(sendbuf, recvbuf, count, type, op, !cols, run->segment,
+                                     grid);
+    if (run->variant == ORTHO_VARIANT_PIPE)
+        return ortho__allreduce_rsag_rows(sendbuf, recvbuf, count, type, op, grid);
     if (run->variant == ORTHO_VARIANT_RSAG)
         return cols ? ortho__allreduce_rsag_cols(sendbuf, recvbuf, count, type, op, grid)
                     : ortho__allreduce_rsag_rows(sendbuf, recvbuf, count, type, op, grid);

@@ -19,6 +19,7 @@
 struct ortho__run {
     ortho_variant variant;
     ortho_order order;
+    int segment; /* pipe, chain: the candidate's segment in bytes, 0: the model's */
 };
 
 /* The order a candidate runs in on this grid: the paper's where the

@@ -19,9 +19,11 @@
 #           to a plain grid)
 #   rr31    31 ranks round-robin over 4 nodes (8, 8, 8, 7): reordered and
 #           uneven
-# Each placement runs the paper's phases node-aware in both orders (A) and
-# the other variants (B: rsag for reduce and allreduce, scag for bcast,
-# pipe for allgather and allgatherv, phases for the rest) in both orders.
+# Each placement runs the paper's phases node-aware in both orders (A), the
+# other variants (B: rsag for reduce and allreduce, scag for bcast, pipe
+# for allgather and allgatherv, phases for the rest) in both orders, the
+# segmented pipe (C) in both orders and chain; the star adds them on 2D,
+# N-D and uneven grids, and pipe with the model's segment.
 # A run passes when smpirun exits 0 AND check_nd printed its closing line
 # with 0 failures (SMPI can end a deadlocked simulation with status 0).
 # shellcheck source=lib.sh source-path=SCRIPTDIR
@@ -40,6 +42,16 @@ others() {
     echo "rsag:$1,bcast=scag:$1,allgather=pipe:$1,allgatherv=pipe:$1"
 }
 
+# C: the segmented pipelines for layout and order O, with segments of 1 KiB
+# (check_nd's 1000-element calls cut into 4 or 8): pipe for bcast, reduce
+# and allreduce, chain for bcast and reduce (the others run phases)
+pipes() {
+    echo "phases:$1,bcast=pipe:$1:seg=1K,reduce=pipe:$1:seg=1K,allreduce=pipe:$1:seg=1K"
+}
+chains() {
+    echo "phases:$1,bcast=chain:$1:seg=1K,reduce=chain:$1:seg=1K"
+}
+
 # name | platform | hostfile | p | ORTHO_VARIANT | check_nd arguments
 RUNS=()
 for place in "blocks 32" "rr 32" "short1 29" "short2 27" "rr31 31"; do
@@ -47,7 +59,9 @@ for place in "blocks 32" "rr 32" "short1 29" "short2 27" "rr31 31"; do
     for order in rows cols; do
         RUNS+=("$hf-phases-$order|multicore|$TMP/$hf|$n|phases:node:$order|")
         RUNS+=("$hf-others-$order|multicore|$TMP/$hf|$n|$(others node:$order)|")
+        RUNS+=("$hf-pipes-$order|multicore|$TMP/$hf|$n|$(pipes node:$order)|")
     done
+    RUNS+=("$hf-chains|multicore|$TMP/$hf|$n|$(chains node:rows)|")
 done
 RUNS+=(
     "star-24-cols|clic_star|$PLATFORMS/clic_star.hostfile|24|phases:4x6:cols|"
@@ -55,6 +69,14 @@ RUNS+=(
     "star-24-nd|clic_star|$PLATFORMS/clic_star.hostfile|24|$(others 2x3x4:rows)|"
     "star-13-uneven-cols|clic_star|$PLATFORMS/clic_star.hostfile|13|$(others 0x4:cols)|"
     "star-13-uneven-rows|clic_star|$PLATFORMS/clic_star.hostfile|13|$(others 0x3:rows)|"
+    "star-24-pipes|clic_star|$PLATFORMS/clic_star.hostfile|24|$(pipes 6x4:rows)|"
+    "star-24-pipes-nd|clic_star|$PLATFORMS/clic_star.hostfile|24|$(pipes 2x3x4:rows)|"
+    "star-24-pipes-nd-cols|clic_star|$PLATFORMS/clic_star.hostfile|24|$(pipes 2x3x4:cols)|"
+    "star-13-pipes-uneven-cols|clic_star|$PLATFORMS/clic_star.hostfile|13|$(pipes 0x4:cols)|"
+    "star-13-pipes-uneven-rows|clic_star|$PLATFORMS/clic_star.hostfile|13|$(pipes 0x3:rows)|"
+    "star-24-pipes-model|clic_star|$PLATFORMS/clic_star.hostfile|24|phases:6x4,bcast=pipe:6x4,reduce=pipe:6x4,allreduce=pipe:6x4|"
+    "star-24-chains|clic_star|$PLATFORMS/clic_star.hostfile|24|$(chains 6x4:rows)|"
+    "star-13-chains-uneven|clic_star|$PLATFORMS/clic_star.hostfile|13|$(chains 0x3:rows)|"
 )
 
 for entry in "${RUNS[@]}"; do

@@ -1,0 +1,52 @@
+/* Segments of a message and the step loop of the pipelined variants
+ * (bcast_pipe.c, reduce_pipe.c, allreduce_pipe.c, chain_bcast.c,
+ * chain_reduce.c). Private. */
+#ifndef ORTHO_VARIANTS_SEGMENTS_H_INCLUDED
+#define ORTHO_VARIANTS_SEGMENTS_H_INCLUDED
+
+#include <mpi.h>
+
+/* n elements cut into `count` segments of `per` elements (the last one
+ * shorter): whole elements of the datatype, never a piece of one. */
+struct ortho__segments {
+    int n, per, count;
+};
+
+/* The segments of n elements of `elem` bytes each for a pipeline of
+ * `depth` stages: the size the model chooses (model/variants.h:
+ * ortho__model_segment), or `named` bytes, rounded down to whole elements
+ * (at least one). Equal on every process for equal arguments. */
+void ortho__segments_of(int n, int elem, int depth, int named, struct ortho__segments *sg);
+
+/* Segment k: its first element and its length. */
+static inline int ortho__segment_at(const struct ortho__segments *sg, int k)
+{
+    return k * sg->per;
+}
+
+static inline int ortho__segment_len(const struct ortho__segments *sg, int k)
+{
+    int left = sg->n - k * sg->per;
+    return left < sg->per ? left : sg->per;
+}
+
+/* The most requests a step may post. */
+#define ORTHO_PIPELINE_MAX_REQ 6
+
+/* Posts what this process does at step t: n requests in req (at most
+ * ORTHO_PIPELINE_MAX_REQ), *n = 0 when it has nothing to do. */
+typedef int (*ortho__step_fn)(void *ctx, int t, MPI_Request req[], int *n);
+
+/* Local work once step t's requests are done (NULL: none). */
+typedef int (*ortho__after_fn)(void *ctx, int t);
+
+/* The software pipeline: steps 0 .. nsteps - 1, each posting its requests
+ * (every process posts the collectives of one communicator in the same
+ * order) and waiting for all of them, then running `after`. A variant
+ * schedules segment j's stage i at step j + i (a stage that waits on the
+ * previous one is a step later), so a step carries every stage of
+ * different segments at once and lasts as long as the slowest; at most
+ * ORTHO_PIPELINE_MAX_REQ requests are in flight per process. */
+int ortho__pipeline(int nsteps, ortho__step_fn step, ortho__after_fn after, void *ctx);
+
+#endif /* ORTHO_VARIANTS_SEGMENTS_H_INCLUDED */
