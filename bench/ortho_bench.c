@@ -12,8 +12,11 @@
  * data, and prints one line per point: time, speedup t_native / t, time
  * over the platform's lower bound. Then, per layout, the minimum,
  * geometric mean and maximum speedup over the sizes (the paper's Figures
- * 14-23 show the same as improvement 1 - t/t_native). --csv and
- * --summary write both as CSV. docs/bench.md. */
+ * 14-23 show the same as improvement 1 - t/t_native), and per operation
+ * and size the fastest implementation over the bound. --csv, --summary
+ * and --best write them as CSV. --impls candidates times every candidate
+ * the library lists for the communicator (ortho_candidates()), each
+ * through the drop-ins with a chooser that names it. docs/bench.md. */
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -587,6 +590,7 @@ static void print_point(FILE *csv, const struct options *o, const struct bench_p
         else
             fprintf(csv, ",,");
         fprintf(csv, "%s\n", status_names[status]);
+        fflush(csv);   /* a run cut short keeps what it measured */
     }
 }
 
