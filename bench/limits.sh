@@ -7,12 +7,14 @@
 #   make SMPI=1 && bench/limits.sh                 star, multicore, torus
 #   bench/limits.sh multicore                      one platform
 #   SIZES=100K,500K NP=128 DIMS=3 NATIVES="mpich ompi" bench/limits.sh
+#   TABLE_ONLY=1 bench/limits.sh star multicore   the table of earlier runs
 #
 # One smpirun at a time (the settings of bench/sim.sh), shared buffers
 # (results are checked by make check-smpi and tests/test_bench.sh, the
 # bounds by the BELOW_BOUND status: a run with a time below its bound
 # fails). Writes $TMP/NAME.{csv,best.csv,log} per run and prints the
-# table (markdown) from the best.csv files: what docs/variants.md shows.
+# table (markdown) from the points of the CSVs (a run cut short by
+# SMPI_TIMEOUT counts the points it timed): what docs/variants.md shows.
 set -u
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/.." && pwd)
@@ -25,6 +27,7 @@ DIMS=${DIMS:-3}
 REPS=${REPS:-1}
 NATIVES=${NATIVES:-mpich}
 OPS=${OPS:-bcast,reduce,allreduce,gather,scatter,allgather}
+TABLE_ONLY=${TABLE_ONLY:-0}
 TIMEOUT=${SMPI_TIMEOUT:-1800}
 PLATFORMS=("$@")
 [ ${#PLATFORMS[@]} -gt 0 ] || PLATFORMS=(star multicore torus)
@@ -33,7 +36,7 @@ PLATFORMS=("$@")
 . "$ROOT/scripts/smpi_settings.sh"
 COMMON=("${SMPI_SETTINGS[@]}" --cfg=smpi/shared-malloc-blocksize:134217728)
 
-if [ ! -x "$BENCH" ]; then
+if [ "$TABLE_ONLY" != 1 ] && [ ! -x "$BENCH" ]; then
     echo "limits.sh: $BENCH not found; build it with: make SMPI=1" >&2
     exit 2
 fi
@@ -43,12 +46,16 @@ mkdir -p "$TMP"
 # printed its closing line and exited 0
 run() {
     local name=$1 file=$2 sets=$3 ops=$4 cfg=() set start=$SECONDS
-    for set in $sets; do
-        eval "cfg+=(\"\${$set[@]}\")"
+    [ "$TABLE_ONLY" != 1 ] || return 0
+    for set in $sets; do   # the arrays of smpi_settings.sh named in sets
+        local -n named=$set
+        cfg+=("${named[@]}")
+        unset -n named
     done
     timeout "$TIMEOUT" smpirun -np "$NP" -platform "$ROOT/platforms/$file.xml" \
         -hostfile "$ROOT/platforms/$file.hostfile" "${COMMON[@]}" "${cfg[@]}" \
-        "$BENCH" --platform "$ROOT/platforms/$file.xml" --label "$(echo "${sets%% *}" | tr A-Z a-z)" \
+        "$BENCH" --platform "$ROOT/platforms/$file.xml" \
+        --label "$(echo "${sets%% *}" | tr '[:upper:]' '[:lower:]')" \
         --impls candidates --dims "$DIMS" --ops "$ops" --sizes "$SIZES" --reps "$REPS" --shared -q \
         --csv "$TMP/$name.csv" --best "$TMP/$name.best.csv" >"$TMP/$name.log" 2>&1
     local status=$?
@@ -89,14 +96,30 @@ for plat in "${PLATFORMS[@]}"; do
     done
 done
 
+# The table from the points (a run cut short still counts what it timed):
+# per (run, op, bytes) native and the fastest point with a right result.
 echo "| platform | natives | op | bytes | native | /bound | fastest candidate | time | /bound | timed |"
 echo "|---|---|---|---|---|---|---|---|---|---|"
 for name in "${names[@]}"; do
-    [ -s "$TMP/$name.best.csv" ] || continue
-    # platform,natives,op,p,bytes,fastest,layout,time_s,native_s,bound_s,ratio,native_ratio,timed
-    awk -F, 'NR > 1 {
-        printf "| %s | %s | %s | %s | %.4g s | %s | %s | %.4g s | %s | %s |\n",
-            $1, $2, $3, $5, $9, ($12 == "" ? "-" : sprintf("%.2f", $12)), $6, $8,
-            ($11 == "" ? "-" : sprintf("%.2f", $11)), $13 }' "$TMP/$name.best.csv"
+    [ -s "$TMP/$name.csv" ] || continue
+    # platform,natives,op,p,bytes,impl,layout,ndims,time_s,min_s,max_s,native_s,speedup,bound_s,ratio,status
+    awk -F, 'function ratio(t, b) { return b > 0 ? sprintf("%.2f", t / b) : "-" }
+    NR > 1 && $16 != "" {
+        key = $1 "|" $2 "|" $3 "|" $5
+        if (!(key in timed)) order[n++] = key
+        timed[key]++
+        if ($6 == "native") { native[key] = $9; bound[key] = $14 }
+        if (($16 == "ok" || $16 == "unchecked") && (!(key in best) || $9 < best[key])) {
+            best[key] = $9; fastest[key] = $6
+        }
+    }
+    END {
+        for (i = 0; i < n; i++) {
+            k = order[i]; split(k, f, "|")
+            printf "| %s | %s | %s | %s | %.4g s | %s | %s | %.4g s | %s | %d |\n", f[1], f[2],
+                f[3], f[4], native[k], ratio(native[k], bound[k]), fastest[k], best[k],
+                ratio(best[k], bound[k]), timed[k]
+        }
+    }' "$TMP/$name.csv"
 done
 exit $failed

@@ -10,6 +10,7 @@
 # native) is an ERROR point and a failed run.
 set -u
 np=${1:?usage: test_bench.sh NP}
+# shellcheck source=../scripts/mpi_env.sh
 . "$(dirname "$0")/../scripts/mpi_env.sh"
 dir=$(mktemp -d "${TMPDIR:-/tmp}/ortho-test-bench.XXXXXX")
 trap 'rm -rf "$dir"' EXIT
