@@ -183,6 +183,8 @@ static void read_links(const char *tag, const char *tag_end, struct bench_platfo
         for (int d = 0; d < pf->torus_ndims; d++)
             pf->links += pf->torus_dims[d] >= 2 ? 2 : 0;
         pf->hop_lat = lat;
+        if (pf->links == 0)
+            unknown(pf, "a torus of one node");
     }
 }
 
