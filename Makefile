@@ -181,6 +181,9 @@ $(TEST_BIN): $(BUILD)/tests/%: $(BUILD)/tests/%.o $(TEST_SUPPORT_OBJ) $(STATIC_L
 	@mkdir -p $(@D)
 	$(CC) $(LDFLAGS) -o $@ $(filter %.o,$^) $(STATIC_LIB) -lcunit $(LDLIBS)
 
+# ortho-bench's bounds are tested apart from the program.
+$(BUILD)/tests/test_bench_bounds: $(BUILD)/bench/bounds.o
+
 check: all
 	BUILD=$(BUILD) scripts/check_layers.sh --rooms
 	BUILD=$(BUILD) tests/run_tests.sh

@@ -19,6 +19,9 @@ enum bench_op {
 
 const char *bench_op_name(enum bench_op op);
 
+/* The library's name of the operation (ortho_candidate.h). */
+ortho_op bench_ortho_op(enum bench_op op);
+
 /* One call's arguments. The message size b is the block of one process:
  * the whole buffer for bcast, reduce and allreduce, one process's block
  * for gather, scatter and allgather. Data are MPI_BYTE (count = b) except
@@ -93,34 +96,55 @@ int bench_bufs_check(const struct bench_bufs *b, const struct bench_args *a, int
 
 /* ---- platform and bounds (bounds.c) ------------------------------------- */
 
-/* What the lower bounds need: a cluster of nodes, each with one link of
- * bw bytes/s per direction into a non-blocking switch, lat seconds from
- * node to node; ranks on the same node exchange at intra_bw with
- * intra_lat. Where ranks are: per_node[i] ranks on node i, root_node the
- * node of the root (rank 0 is the root). */
+#define BENCH_TORUS_MAX_DIMS 8
+
+/* What the lower bounds need (docs/bench.md, "Lower bounds"). A SimGrid
+ * <cluster>: n nodes, each with `links` links of bw bytes/s per direction
+ * (a star: one link into a non-blocking switch; a torus: two per
+ * dimension). A message between two nodes d hops apart waits d * hop_lat
+ * before its bytes move (a star: one hop, both links' latencies). Ranks of
+ * one node exchange over SimGrid's loopback, a FATPIPE: every flow gets
+ * intra_bw however many run at once, so only its latency intra_lat bounds
+ * anything. Where the ranks are: per_node[i] ranks on node i, the fewest
+ * min_per_node, root_per_node on the root's node; root_reach the hops
+ * from the root's node to the farthest node holding a rank, reach the
+ * most hops between two such nodes (both 1 on a star of 2 or more nodes). */
 struct bench_platform {
     char name[64];
     int known;             /* 0: no bounds (real MPI, or a topology they do not cover) */
     char why[128];         /* why not, when !known */
-    double bw, lat;
+    double bw, hop_lat;
+    int links;             /* links out of (and into) one node */
     double intra_bw, intra_lat;
+    int torus_ndims;       /* 0: a star */
+    int torus_dims[BENCH_TORUS_MAX_DIMS];
+    char prefix[64];       /* host names: prefix, then the number of the node */
+    long first_node;       /* the radical's first number */
     int nodes;             /* distinct hosts among the p ranks */
     int min_per_node;      /* fewest ranks on one of them */
     int root_per_node;     /* ranks on the root's node */
+    int root_reach, reach; /* hops, see above */
 };
 
 /* Read the <cluster> of a SimGrid platform file into pf (pf->known = 0
  * with the reason in pf->why for a file the bounds do not cover: several
- * clusters, a backbone, a torus or fat-tree topology). Not collective.
- * Returns 0, or -1 when the file cannot be read. */
+ * clusters, a backbone, a fat-tree or dragonfly topology, FATPIPE links).
+ * Not collective. Returns 0, or -1 when the file cannot be read. */
 int bench_platform_read(const char *path, struct bench_platform *pf);
 
 /* Where the ranks of comm run (MPI_Get_processor_name: SMPI gives the
- * simulated host). Collective; the result is on rank 0. */
+ * simulated host). Collective; the result is on `root`. On a torus a host
+ * name that is not prefix + number sets pf->known = 0. */
 int bench_platform_placement(struct bench_platform *pf, MPI_Comm comm, int root);
 
+/* Hops between nodes a and b (their numbers in the cluster's radical,
+ * counted from its first): 1 between two nodes of a star, the sum over
+ * the dimensions of the shorter way round on a torus. Not collective. */
+int bench_platform_hops(const struct bench_platform *pf, long a, long b);
+
 /* Lower bound in seconds of (op, p, bytes) on the platform; 0 when
- * !pf->known. The formulas and their derivation: bounds.c, docs/bench.md. */
+ * !pf->known or nothing must move. The formulas: bounds.c; their proofs:
+ * docs/bench.md. */
 double bench_bound(const struct bench_platform *pf, enum bench_op op, int p, double bytes);
 
 /* ---- command-line helpers (cli.c; the rest: tools/cli.h) ------------------ */

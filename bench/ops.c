@@ -17,6 +17,14 @@ const char *bench_op_name(enum bench_op op)
     return (unsigned)op < BENCH_NOPS ? op_names[op] : "?";
 }
 
+ortho_op bench_ortho_op(enum bench_op op)
+{
+    static const ortho_op ops[BENCH_NOPS] = { ORTHO_OP_BCAST,  ORTHO_OP_REDUCE,
+                                              ORTHO_OP_ALLREDUCE, ORTHO_OP_GATHER,
+                                              ORTHO_OP_SCATTER, ORTHO_OP_ALLGATHER };
+    return ops[(unsigned)op < BENCH_NOPS ? op : 0];
+}
+
 /* ---- implementations ------------------------------------------------------ */
 
 static int native_bcast(const struct bench_args *a)

@@ -12,8 +12,11 @@
  * data, and prints one line per point: time, speedup t_native / t, time
  * over the platform's lower bound. Then, per layout, the minimum,
  * geometric mean and maximum speedup over the sizes (the paper's Figures
- * 14-23 show the same as improvement 1 - t/t_native). --csv and
- * --summary write both as CSV. docs/bench.md. */
+ * 14-23 show the same as improvement 1 - t/t_native), and per operation
+ * and size the fastest implementation over the bound. --csv, --summary
+ * and --best write them as CSV. --impls candidates times every candidate
+ * the library lists for the communicator (ortho_candidates()), each
+ * through the drop-ins with a chooser that names it. docs/bench.md. */
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -25,7 +28,7 @@
 
 #define MAX_SIZES 64
 #define MAX_LAYOUTS 256
-#define MAX_CANDS 512
+#define MAX_CANDS 4096
 
 struct options {
     unsigned ops;
@@ -34,15 +37,21 @@ struct options {
     char impls[256];
     int maxdims, max_nd, reps, calls, root, shared, check, quiet;
     int nlayouts, ndims[MAX_LAYOUTS], dims[MAX_LAYOUTS][ORTHO_GRID_MAX_DIMS];
-    const char *platform, *label, *csv, *summary;
+    const char *platform, *label, *csv, *summary, *best;
 };
 
-/* One implementation on one layout. */
+/* One implementation on one layout, or (--impls candidates) one
+ * candidate of the library for one operation, run by the drop-ins with a
+ * chooser that names it. */
 struct cand {
     const struct bench_impl *impl;
     int ndims, dims[ORTHO_GRID_MAX_DIMS];
     char layout[64];
     ortho_grid_t grid;
+    int op;                    /* the one operation it runs; -1: every one */
+    int fixed;                 /* 1: the library candidate `want` */
+    ortho_candidate want;
+    char name[ORTHO_CANDIDATE_NAME_MAX];   /* impl->name, or want's name */
 };
 
 /* One measured orthogonal point (kept on rank 0 for the summary). */
@@ -58,6 +67,7 @@ static const char *const status_names[] = { "ok", "unchecked", "WRONG", "ERROR",
 struct timing {
     double median, min, max;
     int err, wrong;
+    int ran_other;   /* a fixed candidate ran as something else (native, a plain grid) */
 };
 
 static void usage(FILE *f)
@@ -70,8 +80,10 @@ static void usage(FILE *f)
             "                       (default all)\n"
             "      --sizes LIST     message sizes b per process, 1 to 1G each, K/M/G = 1024\n"
             "                       (default 1K,16K,128K)\n"
-            "      --impls LIST     orthogonal implementations: 2d, nd, dropin (default 2d,nd);\n"
-            "                       the native operation is always timed\n"
+            "      --impls LIST     orthogonal implementations: 2d, nd, dropin, candidates\n"
+            "                       (every candidate of ortho_candidates() for the\n"
+            "                       communicator, by its name) (default 2d,nd); the native\n"
+            "                       operation is always timed\n"
             "      --dims N         layouts of 2 to N dimensions, N from 1 to %d (default 3;\n"
             "                       --max-dims is the same)\n"
             "      --max-nd N       at most N layouts of 3 or more dimensions, the most\n"
@@ -88,6 +100,8 @@ static void usage(FILE *f)
             "      --label TEXT     name of the native setting, for the CSV (e.g. mpich)\n"
             "      --csv FILE       every point as CSV\n"
             "      --summary FILE   min/geometric mean/max speedup per layout as CSV\n"
+            "      --best FILE      per operation and size the fastest implementation, its\n"
+            "                       time over the bound and native's, as CSV\n"
             "      --shared         SMPI_SHARED_MALLOC buffers (SMPI only; results unchecked)\n"
             "      --no-check       do not check the results\n"
             "  -q, --quiet          summary only\n"
@@ -110,10 +124,10 @@ static int parse(int argc, char **argv, struct options *o)
         { "shared", no_argument, NULL, 'H' },         { "no-check", no_argument, NULL, 'N' },
         { "quiet", no_argument, NULL, 'q' },          { "help", no_argument, NULL, 'h' },
         { "calls", required_argument, NULL, 'C' },    { "version", no_argument, NULL, O_VERSION },
-        { "max-dims", required_argument, NULL, 'd' },
+        { "max-dims", required_argument, NULL, 'd' }, { "best", required_argument, NULL, 'B' },
         { NULL, 0, NULL, 0 }
     };
-    static const char *const impl_words[] = { "2d", "nd", "dropin" };
+    static const char *const impl_words[] = { "2d", "nd", "dropin", "candidates" };
     const char *op_words[BENCH_NOPS];
     int c, rc = 0, li = -1;
     unsigned impls = 0;
@@ -141,7 +155,7 @@ static int parse(int argc, char **argv, struct options *o)
             rc = cli_sizes(opt, optarg, 1.0, 1073741824.0, o->sizes, MAX_SIZES, &o->nsizes) != 0;
             break;
         case 'i':
-            rc = cli_words(opt, optarg, impl_words, 3, NULL, 0, &impls) != 0;
+            rc = cli_words(opt, optarg, impl_words, 4, NULL, 0, &impls) != 0;
             snprintf(o->impls, sizeof o->impls, "%s", optarg);
             break;
         case 'd': rc = cli_int(opt, optarg, 1, ORTHO_GRID_MAX_DIMS, &o->maxdims) != 0; break;
@@ -159,6 +173,7 @@ static int parse(int argc, char **argv, struct options *o)
         case 'L': o->label = optarg; break;
         case 'c': o->csv = optarg; break;
         case 'S': o->summary = optarg; break;
+        case 'B': o->best = optarg; break;
         case 'H': o->shared = 1; break;
         case 'N': o->check = 0; break;
         case 'q': o->quiet = 1; break;
@@ -198,7 +213,8 @@ static int check_before_measuring(const struct options *o, int rank, int p)
     }
     if (!bad && rank == 0)
         bad = (o->csv != NULL && cli_output_check(o->csv) != 0)
-              || (o->summary != NULL && cli_output_check(o->summary) != 0);
+              || (o->summary != NULL && cli_output_check(o->summary) != 0)
+              || (o->best != NULL && cli_output_check(o->best) != 0);
     MPI_Bcast(&bad, 1, MPI_INT, 0, MPI_COMM_WORLD);
     return bad;
 }
@@ -279,21 +295,64 @@ static int choose_layouts(const struct options *o, int p, int ndims[],
     return n;
 }
 
-/* Native first, then every (implementation, layout) pair that fits. */
-static int make_cands(const struct options *o, int p, struct cand cands[], int cap)
+/* --impls candidates: every candidate ortho_candidates() lists for each
+ * timed operation on p processes with node_size per node (native apart:
+ * it is the first row already), run through the drop-in functions.
+ * Appended to cands[n..cap); returns the new count. */
+static int add_library_candidates(const struct options *o, int p, int node_size,
+                                  const struct bench_impl *dropin, struct cand cands[], int n,
+                                  int cap)
+{
+    for (int op = 0; op < BENCH_NOPS; op++) {
+        ortho_candidate *list = NULL;
+        int total = 0;
+        if (!(o->ops & (1u << op)))
+            continue;
+        ortho_op oop = bench_ortho_op((enum bench_op)op);
+        if (ortho_candidates(oop, p, node_size, o->maxdims, NULL, 0, &total) != MPI_SUCCESS
+            || total < 1 || (list = malloc((size_t)total * sizeof *list)) == NULL
+            || ortho_candidates(oop, p, node_size, o->maxdims, list, total, &total)
+                   != MPI_SUCCESS)
+            total = 0;
+        for (int i = 0; i < total && n < cap; i++) {
+            struct cand *c = &cands[n];
+            if (list[i].variant == ORTHO_VARIANT_NATIVE)
+                continue;
+            *c = (struct cand){ .impl = dropin, .op = op, .fixed = 1, .want = list[i] };
+            c->ndims = list[i].ndims;
+            memcpy(c->dims, list[i].dims, sizeof c->dims);
+            bench_layout_name(c->ndims, c->dims, c->layout, sizeof c->layout);
+            if (list[i].node_aware)
+                strncat(c->layout, ":node", sizeof c->layout - strlen(c->layout) - 1);
+            if (ortho_candidate_name(&list[i], c->name, (int)sizeof c->name) != MPI_SUCCESS)
+                continue;   /* not a valid candidate: never listed */
+            n++;
+        }
+        free(list);
+    }
+    return n;
+}
+
+/* Native first, then every (implementation, layout) pair that fits, then
+ * the library's candidates. Collective (the node size of comm). */
+static int make_cands(const struct options *o, int p, MPI_Comm comm, struct cand cands[],
+                      int cap)
 {
     int ndims[MAX_LAYOUTS], dims[MAX_LAYOUTS][ORTHO_GRID_MAX_DIMS];
-    int nimpls, n = 0, nl = choose_layouts(o, p, ndims, dims);
-    const struct bench_impl *impls = bench_impls(&nimpls);
+    int nimpls, n = 0, nl = choose_layouts(o, p, ndims, dims), node_size = 0;
+    const struct bench_impl *impls = bench_impls(&nimpls), *dropin = NULL;
     for (int k = 0; k < nimpls; k++) {
         const struct bench_impl *im = &impls[k];
+        if (im->min_dims == 0)
+            dropin = im;
         if (k > 0 && !listed(o->impls, im->name))
             continue;
         if (im->min_dims <= 1) {   /* native, or a layout of the library's choice */
             if (n < cap) {
-                cands[n] = (struct cand){ .impl = im, .ndims = 1, .dims = { p } };
+                cands[n] = (struct cand){ .impl = im, .ndims = 1, .dims = { p }, .op = -1 };
                 snprintf(cands[n].layout, sizeof cands[n].layout, "%s",
                          im->min_dims == 1 ? "native" : "auto");
+                snprintf(cands[n].name, sizeof cands[n].name, "%s", im->name);
                 n++;
             }
             continue;
@@ -301,13 +360,69 @@ static int make_cands(const struct options *o, int p, struct cand cands[], int c
         for (int l = 0; l < nl && n < cap; l++) {
             if (ndims[l] < im->min_dims || ndims[l] > im->max_dims)
                 continue;
-            cands[n] = (struct cand){ .impl = im, .ndims = ndims[l] };
+            cands[n] = (struct cand){ .impl = im, .ndims = ndims[l], .op = -1 };
             memcpy(cands[n].dims, dims[l], sizeof cands[n].dims);
             bench_layout_name(ndims[l], dims[l], cands[n].layout, sizeof cands[n].layout);
+            snprintf(cands[n].name, sizeof cands[n].name, "%s", im->name);
             n++;
         }
     }
+    if (listed(o->impls, "candidates") && dropin != NULL) {
+        ortho_comm_node_size(comm, &node_size);
+        n = add_library_candidates(o, p, node_size, dropin, cands, n, cap);
+    }
     return n;
+}
+
+/* The candidate a fixed run names (the chooser's context). */
+static ortho_candidate fixed_want;
+
+/* The candidate chooser of a fixed candidate: ctx is the candidate. */
+static int fixed_chooser(ortho_op op, int p, int node_size, double bytes, void *ctx,
+                         ortho_candidate *cand)
+{
+    (void)op;
+    (void)p;
+    (void)node_size;
+    (void)bytes;
+    *cand = *(const ortho_candidate *)ctx;
+    return 1;
+}
+
+/* A fixed candidate runs on a fresh duplicate of the communicator (the
+ * drop-ins cache their decisions per communicator) with the chooser that
+ * names it. Collective; returns MPI_SUCCESS or the dup's error. */
+static int fixed_begin(const struct cand *c, struct bench_args *a, MPI_Comm *world)
+{
+    MPI_Comm dup;
+    *world = a->comm;
+    if (!c->fixed)
+        return MPI_SUCCESS;
+    if (MPI_Comm_dup(*world, &dup) != MPI_SUCCESS)
+        return MPI_ERR_OTHER;
+    fixed_want = c->want;
+    ortho_set_candidate_chooser(fixed_chooser, &fixed_want);
+    a->comm = dup;
+    return MPI_SUCCESS;
+}
+
+/* After a fixed candidate's calls: did it run as named (not native, not on
+ * a plain grid instead of a node-aware one)? Frees the duplicate. */
+static void fixed_end(const struct cand *c, struct bench_args *a, MPI_Comm world,
+                      struct timing *t)
+{
+    ortho_candidate ran;
+    int size = 0;
+    if (!c->fixed)
+        return;
+    MPI_Type_size(a->type, &size);
+    if (ortho_comm_candidate(a->comm, bench_ortho_op(a->op), (double)a->count * size, &ran,
+                             NULL) != MPI_SUCCESS
+        || ran.variant == ORTHO_VARIANT_NATIVE || (c->want.node_aware && !ran.node_aware))
+        t->ran_other = 1;
+    ortho_set_candidate_chooser(NULL, NULL);
+    MPI_Comm_free(&a->comm);
+    a->comm = world;
 }
 
 static double median(double *v, int n)
@@ -333,9 +448,15 @@ static int measure(const struct cand *c, struct bench_args *a, struct bench_bufs
     int reps = o->reps;
     double *v = malloc(4 * (size_t)reps * sizeof *v), *all = v + 2 * reps;
     int flags[2] = { 0, 0 }, any[2];
+    MPI_Comm world;
     if (v == NULL)
         return MPI_ERR_NO_MEM;
+    if (fixed_begin(c, a, &world) != MPI_SUCCESS) {
+        free(v);
+        return MPI_ERR_OTHER;
+    }
     a->grid = c->grid;
+    t->ran_other = 0;
     for (int r = -1; r < reps; r++) {
         bench_bufs_reset(b, a, rank);
         MPI_Barrier(a->comm);
@@ -368,6 +489,7 @@ static int measure(const struct cand *c, struct bench_args *a, struct bench_bufs
         t->max = fmax(t->max, all[r]);
     }
     t->median = median(all, reps);
+    fixed_end(c, a, world, t);
     free(v);
     return MPI_SUCCESS;
 }
@@ -389,19 +511,21 @@ static int measure_calls(const struct cand *c, struct bench_args *a, struct benc
         return MPI_ERR_OTHER;
     a->comm = fresh;
     a->grid = c->grid;
+    t->ran_other = 0;
+    if (c->fixed) {
+        fixed_want = c->want;
+        ortho_set_candidate_chooser(fixed_chooser, &fixed_want);
+    }
     if (c->impl->min_dims == 0) {
         /* the library's one-time set-up of a communicator (one small
          * allreduce comparing the settings) runs before the barrier: under
          * SMPI any collective between the barrier and a loop of calls
          * changes the skew the loop runs with (one 144-byte allreduce made
          * 100 back-to-back 2 KB allgathers on 128 processes 27% slower) */
-        static const ortho_op ops[BENCH_NOPS] = {ORTHO_OP_BCAST, ORTHO_OP_REDUCE,
-                                                 ORTHO_OP_ALLREDUCE, ORTHO_OP_GATHER,
-                                                 ORTHO_OP_SCATTER, ORTHO_OP_ALLGATHER};
         int size = 0;
         ortho_candidate cand;
         MPI_Type_size(a->type, &size);
-        ortho_comm_candidate(fresh, ops[a->op], (double)a->count * size, &cand, NULL);
+        ortho_comm_candidate(fresh, bench_ortho_op(a->op), (double)a->count * size, &cand, NULL);
     }
     MPI_Barrier(fresh);
     double t0 = MPI_Wtime();
@@ -421,8 +545,12 @@ static int measure_calls(const struct cand *c, struct bench_args *a, struct benc
     v[1] = global_clock ? -t0 : 0.0;
     MPI_Allreduce(v, all, 2, MPI_DOUBLE, MPI_MAX, world);
     MPI_Allreduce(flags, any, 2, MPI_INT, MPI_MAX, world);
-    MPI_Comm_free(&fresh);
-    a->comm = world;
+    if (c->fixed) {
+        fixed_end(c, a, world, t);   /* frees fresh */
+    } else {
+        MPI_Comm_free(&fresh);
+        a->comm = world;
+    }
     t->err = any[0];
     t->wrong = any[1];
     t->median = t->min = t->max = all[0] + all[1];
@@ -431,7 +559,7 @@ static int measure_calls(const struct cand *c, struct bench_args *a, struct benc
 
 static int status_of(const struct timing *t, const struct options *o, double bound)
 {
-    if (t->err)
+    if (t->err || t->ran_other)
         return ST_ERROR;
     if (t->wrong)
         return ST_WRONG;
@@ -451,17 +579,18 @@ static void print_point(FILE *csv, const struct options *o, const struct bench_p
     if (c->impl->min_dims != 1)
         cli_speedup_text(native, t->median, speed, sizeof speed);
     if (!o->quiet)
-        printf("%-10s %5d %9.0f  %-10s %-7s %11.4e %9s %7s  %s\n", bench_op_name((enum bench_op)op),
-               p, bytes, c->layout, c->impl->name, t->median, speed, ratio, status_names[status]);
+        printf("%-10s %5d %9.0f  %-10s %-16s %11.4e %9s %7s  %s\n", bench_op_name((enum bench_op)op),
+               p, bytes, c->layout, c->name, t->median, speed, ratio, status_names[status]);
     if (csv != NULL) {
         fprintf(csv, "%s,%s,%s,%d,%.0f,%s,%s,%d,%.6e,%.6e,%.6e,%.6e,%.4f,", pf->name, o->label,
-                bench_op_name((enum bench_op)op), p, bytes, c->impl->name, c->layout, c->ndims,
+                bench_op_name((enum bench_op)op), p, bytes, c->name, c->layout, c->ndims,
                 t->median, t->min, t->max, native, speedup);
         if (bound > 0)
             fprintf(csv, "%.6e,%.4f,", bound, t->median / bound);
         else
             fprintf(csv, ",,");
         fprintf(csv, "%s\n", status_names[status]);
+        fflush(csv);   /* a run cut short keeps what it measured */
     }
 }
 
@@ -473,13 +602,13 @@ static void summarize(FILE *csv, const struct options *o, const struct bench_pla
     printf("\nspeedup t_native / t_ortho per layout over %d size%s (min / geometric mean / max); "
            "below 1x: the orthogonal version is slower\n",
            o->nsizes, o->nsizes == 1 ? "" : "s");
-    printf("%-10s %5s  %-10s %-7s %8s %8s %8s\n", "op", "p", "layout", "impl", "min", "mean",
+    printf("%-10s %5s  %-10s %-16s %8s %8s %8s\n", "op", "p", "layout", "impl", "min", "mean",
            "max");
     for (int op = 0; op < BENCH_NOPS; op++) {
         for (int c = 0; c < ncands; c++) {
             double lo = INFINITY, hi = -INFINITY, logsum = 0;
             int n = 0, bad = 0;
-            if (cands[c].impl->min_dims == 1)
+            if (cands[c].impl->min_dims == 1 || (cands[c].op >= 0 && cands[c].op != op))
                 continue;
             for (int i = 0; i < npts; i++) {
                 if (pts[i].op != op || pts[i].cand != c || !(pts[i].time > 0.0))
@@ -493,14 +622,59 @@ static void summarize(FILE *csv, const struct options *o, const struct bench_pla
             }
             if (n == 0)
                 continue;
-            printf("%-10s %5d  %-10s %-7s %7.2fx %7.2fx %7.2fx%s\n",
-                   bench_op_name((enum bench_op)op), p, cands[c].layout, cands[c].impl->name,
+            printf("%-10s %5d  %-10s %-16s %7.2fx %7.2fx %7.2fx%s\n",
+                   bench_op_name((enum bench_op)op), p, cands[c].layout, cands[c].name,
                    lo, exp(logsum / n), hi, bad ? "  (some results wrong)" : "");
             if (csv != NULL)
                 fprintf(csv, "%s,%s,%s,%d,%s,%s,%d,%d,%.4f,%.4f,%.4f\n", pf->name, o->label,
-                        bench_op_name((enum bench_op)op), p, cands[c].impl->name,
+                        bench_op_name((enum bench_op)op), p, cands[c].name,
                         cands[c].layout, cands[c].ndims, n, lo, exp(logsum / n), hi);
         }
+    }
+}
+
+/* The fastest implementation of one (op, size), among the points whose
+ * results are right (ok or unchecked). */
+struct best {
+    int op, cand, ncands;   /* cand -1: no point qualified */
+    double bytes, time, native, bound;
+};
+
+/* Per operation and size: the fastest implementation (native included),
+ * its time over the bound and native's. */
+static void print_best(FILE *csv, const struct options *o, const struct bench_platform *pf,
+                       const struct cand cands[], const struct best bests[], int nbests, int p)
+{
+    printf("\nfastest per operation and size (of the implementations timed, native included; "
+           "right results only)\n");
+    printf("%-10s %5s %9s  %-24s %11s %7s %11s %7s %6s\n", "op", "p", "bytes", "fastest",
+           "time [s]", "/bound", "native [s]", "/bound", "timed");
+    for (int i = 0; i < nbests; i++) {
+        const struct best *b = &bests[i];
+        char ratio[32] = "-", nratio[32] = "-";
+        const char *name = b->cand >= 0 ? cands[b->cand].name : "(none right)";
+        if (b->bound > 0 && b->cand >= 0)
+            snprintf(ratio, sizeof ratio, "%.2f", b->time / b->bound);
+        if (b->bound > 0)
+            snprintf(nratio, sizeof nratio, "%.2f", b->native / b->bound);
+        printf("%-10s %5d %9.0f  %-24s %11.4e %7s %11.4e %7s %6d\n",
+               bench_op_name((enum bench_op)b->op), p, b->bytes, name,
+               b->cand >= 0 ? b->time : 0.0, ratio, b->native, nratio, b->ncands);
+        if (csv == NULL)
+            continue;
+        fprintf(csv, "%s,%s,%s,%d,%.0f,%s,%s,", pf->name, o->label,
+                bench_op_name((enum bench_op)b->op), p, b->bytes, name,
+                b->cand >= 0 ? cands[b->cand].layout : "");
+        if (b->cand >= 0)
+            fprintf(csv, "%.6e,", b->time);
+        else
+            fprintf(csv, ",");
+        fprintf(csv, "%.6e,", b->native);
+        if (b->bound > 0)
+            fprintf(csv, "%.6e,%s,%.4f,%d\n", b->bound, b->cand >= 0 ? ratio : "",
+                    b->native / b->bound, b->ncands);
+        else
+            fprintf(csv, ",,,%d\n", b->ncands);
     }
 }
 
@@ -520,7 +694,9 @@ int main(int argc, char **argv)
     static struct cand cands[MAX_CANDS];
     struct bench_platform pf;
     struct point *pts = NULL;
-    FILE *csv = NULL, *sum = NULL;
+    struct best *bests = NULL;
+    int nbests = 0;
+    FILE *csv = NULL, *sum = NULL, *best = NULL;
     struct bench_bufs bufs;
     int rank, p, rc, ncands, npts = 0, counts[5] = { 0 }, *wtime_global = NULL, flag = 0;
     size_t scap = 0, rcap = 0, block = 0;
@@ -571,7 +747,7 @@ int main(int argc, char **argv)
         MPI_Abort(MPI_COMM_WORLD, 2);
     }
 
-    ncands = make_cands(&o, p, cands, MAX_CANDS);
+    ncands = make_cands(&o, p, MPI_COMM_WORLD, cands, MAX_CANDS);
     for (int c = 0; c < ncands; c++) {
         if (cands[c].impl->min_dims <= 1)
             continue;
@@ -589,20 +765,31 @@ int main(int argc, char **argv)
                               "native_s,speedup,bound_s,ratio,status");
         sum = open_csv(o.summary, "platform,natives,op,p,impl,layout,ndims,nsizes,speedup_min,"
                                   "speedup_gmean,speedup_max");
+        best = open_csv(o.best, "platform,natives,op,p,bytes,fastest,layout,time_s,native_s,"
+                                "bound_s,ratio,native_ratio,timed");
+        bests = calloc((size_t)BENCH_NOPS * (size_t)o.nsizes, sizeof *bests);
+        if (bests == NULL) {
+            free(pts);
+            pts = NULL;
+        }
         if (pts == NULL)
             fprintf(stderr, "ortho-bench: out of memory for %d candidates\n", ncands);
     }
     /* the files were checked before (check_before_measuring); they can
      * still fail (a full disk): every rank stops with the same status */
     int open_failed = rank == 0 && (pts == NULL || (o.csv != NULL && csv == NULL)
-                                    || (o.summary != NULL && sum == NULL));
+                                    || (o.summary != NULL && sum == NULL)
+                                    || (o.best != NULL && best == NULL));
     MPI_Bcast(&open_failed, 1, MPI_INT, 0, MPI_COMM_WORLD);
     if (open_failed) {
         if (csv != NULL)
             fclose(csv);
         if (sum != NULL)
             fclose(sum);
+        if (best != NULL)
+            fclose(best);
         free(pts);
+        free(bests);
         bench_bufs_free(&bufs);
         for (int c = 0; c < ncands; c++)
             ortho_grid_free(&cands[c].grid);
@@ -615,9 +802,12 @@ int main(int argc, char **argv)
                pf.known ? "" : ": no bounds, ", pf.known ? "" : pf.why,
                o.label[0] != '\0' ? o.label : "(not named)");
         if (pf.known)
-            printf("bounds from: link %.4g B/s per direction, latency %.4g s node to node; "
-                   "inside a node %.4g B/s, %.4g s; %d..%d ranks per node\n",
-                   pf.bw, pf.lat, pf.intra_bw, pf.intra_lat, pf.min_per_node,
+            printf("bounds from: %d link%s of %.4g B/s per direction per node, %.4g s per hop "
+                   "(%s), the root's farthest node %d hop%s away, any two at most %d; inside a "
+                   "node latency %.4g s; %d..%d ranks per node\n",
+                   pf.links, pf.links == 1 ? "" : "s", pf.bw, pf.hop_lat,
+                   pf.torus_ndims > 0 ? "torus" : "star: node to node", pf.root_reach,
+                   pf.root_reach == 1 ? "" : "s", pf.reach, pf.intra_lat, pf.min_per_node,
                    pf.root_per_node > pf.min_per_node ? pf.root_per_node : pf.min_per_node);
         if (o.calls > 0)
             printf("time: %d consecutive calls together, from one barrier, on a fresh "
@@ -632,7 +822,7 @@ int main(int argc, char **argv)
                o.shared ? "shared buffers (results not checked)"
                         : o.check ? "results checked" : "results not checked");
         if (!o.quiet)
-            printf("%-10s %5s %9s  %-10s %-7s %11s %9s %7s  %s\n", "op", "p", "bytes", "layout",
+            printf("%-10s %5s %9s  %-10s %-16s %11s %9s %7s  %s\n", "op", "p", "bytes", "layout",
                    "impl", "time [s]", "speedup", "/bound", "result");
         fflush(stdout);
     }
@@ -650,9 +840,12 @@ int main(int argc, char **argv)
             double bound = rank == 0 ? bench_bound(&pf, (enum bench_op)op, p, bytes) : 0;
             if (o.calls > 0)
                 bound *= o.calls; /* the times are those of all the calls */
+            struct best *bp = rank == 0 ? &bests[nbests++] : NULL;
+            if (bp != NULL)
+                *bp = (struct best){ .op = op, .cand = -1, .bytes = bytes, .bound = bound };
             for (int c = 0; c < ncands; c++) {
                 struct timing *tc = c == 0 ? &native : &t;
-                if (cands[c].impl->fn[op] == NULL)
+                if (cands[c].impl->fn[op] == NULL || (cands[c].op >= 0 && cands[c].op != op))
                     continue;
                 if (o.calls > 0)
                     measure_calls(&cands[c], &args, &bufs, &o, global_clock, rank, p, tc);
@@ -662,7 +855,17 @@ int main(int argc, char **argv)
                     continue;
                 int st = status_of(tc, &o, bound);
                 counts[st]++;
+                if (tc->ran_other)
+                    printf("ortho-bench: %s did not run as named (native, or a plain grid "
+                           "instead of a node-aware one; ORTHO_VARIANT or ORTHO_GRID set?)\n",
+                           cands[c].name);
                 print_point(csv, &o, &pf, &cands[c], op, p, bytes, tc, native.median, bound, st);
+                bp->ncands++;
+                bp->native = native.median;
+                if ((st == ST_OK || st == ST_UNCHECKED) && (bp->cand < 0 || tc->median < bp->time)) {
+                    bp->cand = c;
+                    bp->time = tc->median;
+                }
                 if (c > 0)
                     pts[npts++] = (struct point){ op, c, bytes, tc->median, native.median, st };
                 fflush(stdout);
@@ -672,6 +875,7 @@ int main(int argc, char **argv)
 
     if (rank == 0) {
         summarize(sum, &o, &pf, cands, ncands, pts, npts, p);
+        print_best(best, &o, &pf, cands, bests, nbests, p);
         printf("\npoints: %d ok, %d unchecked, %d wrong, %d with errors, %d below their bound\n",
                counts[ST_OK], counts[ST_UNCHECKED], counts[ST_WRONG], counts[ST_ERROR],
                counts[ST_BELOW]);
@@ -682,7 +886,10 @@ int main(int argc, char **argv)
             fclose(csv);
         if (sum != NULL)
             fclose(sum);
+        if (best != NULL)
+            fclose(best);
         free(pts);
+        free(bests);
     }
     rc = counts[ST_WRONG] + counts[ST_ERROR] + counts[ST_BELOW] > 0;
     MPI_Bcast(&rc, 1, MPI_INT, 0, MPI_COMM_WORLD);

@@ -43,6 +43,8 @@ TABLE=(
     "test_exports: 1"
     "test_installcheck: 1"
     "test_plot: 4"
+    "test_bench_bounds: 1"
+    "test_bench: 4"
     "test_man_pages: 1"
 )
 

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# tests/test_bench.sh NP: ortho-bench --impls candidates times every
+# candidate of ortho_candidates() for the communicator. The list to
+# expect comes from another program that enumerates them, ortho-tune
+# --dry-run with its filters off (3 dimensions as ortho-bench's default,
+# no aspect limit); per operation the CSV's impl column must hold exactly
+# those names (native included, as the baseline row), every point
+# checked ok, and --best must name, per operation, one of the rows timed.
+# A candidate the library does not run as named (ORTHO_VARIANT forces
+# native) is an ERROR point and a failed run.
+set -u
+np=${1:?usage: test_bench.sh NP}
+# shellcheck source=../scripts/mpi_env.sh
+. "$(dirname "$0")/../scripts/mpi_env.sh"
+dir=$(mktemp -d "${TMPDIR:-/tmp}/ortho-test-bench.XXXXXX")
+trap 'rm -rf "$dir"' EXIT
+fail() {
+    echo "test_bench: $*" >&2
+    exit 1
+}
+ops=bcast,reduce,allreduce,gather,scatter,allgather
+
+"${mpiexec[@]}" -n "$np" "$BUILD/bin/ortho-bench" --impls candidates --ops "$ops" --sizes 64 \
+    --reps 1 --dims 3 --csv "$dir/points.csv" --best "$dir/best.csv" >"$dir/bench.out" 2>&1 ||
+    { cat "$dir/bench.out"; fail "ortho-bench --impls candidates failed on $np processes"; }
+"${mpiexec[@]}" -n "$np" "$BUILD/bin/ortho-tune" --dry-run --dims 3 --max-aspect 1000000 \
+    --ops "$ops" >"$dir/tune.out" 2>&1 ||
+    { cat "$dir/tune.out"; fail "ortho-tune --dry-run failed on $np processes"; }
+
+for op in ${ops//,/ }; do
+    sed -n "s/^ *$op  *[0-9]* candidates: //p" "$dir/tune.out" | tr ' ' '\n' | sed '/^$/d' |
+        sort >"$dir/want"
+    [ -s "$dir/want" ] || fail "ortho-tune listed no candidates for $op: $(cat "$dir/tune.out")"
+    awk -F, -v op="$op" 'NR > 1 && $3 == op { print $6 }' "$dir/points.csv" | sort >"$dir/got"
+    if ! cmp -s "$dir/want" "$dir/got"; then
+        echo "$op: expected (ortho-tune) < > timed (ortho-bench):"
+        diff "$dir/want" "$dir/got"
+        fail "$op: the timed candidates differ from ortho_candidates()'s"
+    fi
+    fastest=$(awk -F, -v op="$op" 'NR > 1 && $3 == op { print $6 }' "$dir/best.csv")
+    grep -qx -- "$fastest" "$dir/got" || fail "$op: --best names '$fastest', not a timed row"
+done
+bad=$(awk -F, 'NR > 1 && $NF != "ok"' "$dir/points.csv")
+[ -z "$bad" ] || fail "points not ok: $bad"
+echo "test_bench: np=$np, $(($(wc -l <"$dir/points.csv") - 1)) points, the candidates of" \
+    "ortho_candidates() for all six operations"
+
+# Forced to native, the candidates do not run as named: an error.
+if ORTHO_VARIANT=native "${mpiexec[@]}" -n "$np" "$BUILD/bin/ortho-bench" --impls candidates \
+    --ops bcast --sizes 64 --reps 1 >"$dir/forced.out" 2>&1; then
+    cat "$dir/forced.out"
+    fail "with ORTHO_VARIANT=native the run passed"
+fi
+grep -q "did not run as named" "$dir/forced.out" ||
+    { cat "$dir/forced.out"; fail "no note of the candidate that ran as native"; }
+echo "test_bench: a candidate that runs as something else is an error"
