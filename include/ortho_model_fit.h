@@ -20,12 +20,16 @@ extern "C" {
 /** Largest number of pieces ortho_model_select() returns. */
 #define ORTHO_MODEL_MAX_PIECES 2
 
-/** A measured time: op on a group of p processes with message size b. */
+/** A measured time: op on a group of p processes with message size b.
+ *  where and flows say how the groups lay on the nodes (0 for both: blocks
+ *  of consecutive ranks, the groups of ortho_measure_natives()). */
 typedef struct ortho_model_sample {
     ortho_model_op op;
     int p;
     double bytes;
     double seconds;
+    int where;   /**< an ortho_model_where: NET for groups of one process per node */
+    int flows;   /**< NET: the processes of each node that ran a group at once (0 or 1: one) */
 } ortho_model_sample;
 
 /** Options of ortho_model_fit() and ortho_model_select(). */
