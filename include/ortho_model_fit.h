@@ -77,6 +77,21 @@ int ortho_model_select(ortho_model_op op, const int forms[], int nforms,
                        const ortho_model_sample samples[], int n, const ortho_model_fit_opts *opts,
                        ortho_model_profile_t prof, ortho_model_entry pieces[], int *npieces);
 
+/**
+ * \brief The sharing factor of \p op on \p prof: the least-squares s >= 0
+ * of t_i = A_i + (1 + s (flows_i - 1)) B_i over the samples of op with
+ * where ORTHO_MODEL_WHERE_NET and flows >= 2 (ortho_measure_spread()), where
+ * A_i is prof's where=net function of op at (p_i, 0) and B_i its growth to
+ * b_i (weights 1/t_i^2 when opts->relative). ortho-fit stores it as the
+ * param share_OP. Not collective.
+ * \param[in] opts  NULL for the defaults
+ * \return MPI_SUCCESS; MPI_ERR_ARG when prof has no where=net function of
+ *         op for a sample or no sample constrains s.
+ */
+int ortho_model_fit_share(ortho_model_profile_t prof, ortho_model_op op,
+                          const ortho_model_sample samples[], int n,
+                          const ortho_model_fit_opts *opts, double *share);
+
 #ifdef __cplusplus
 }
 #endif
