@@ -33,10 +33,14 @@
  * profile's param "gamma", 0 when absent), and copy(s) = s * t_copy (the
  * profile's param "t_copy" in seconds per byte, 0 when absent).
  *
- * Known limit: on a node-aware grid the p2 lanes cross the network at the
- * same time and share each node's link; a profile fitted on groups of
- * consecutive ranks (ortho-fit) does not see that sharing, so lane phases
- * come out optimistic there unless the profile was measured on lanes. */
+ * Every phase is placed on the grid (structure.c): which of its groups run
+ * at once (all, or only those holding data: the root's row or column),
+ * and, given the node size, whether they lie inside a node or cross
+ * nodes and how many processes of a node cross its link at once. On a
+ * node-aware grid the p2 lanes of a column phase all cross the network
+ * together: a profile with where=net functions and share_OP charges them
+ * for it; one without (fitted on consecutive ranks only) predicts them as
+ * before, optimistic there. */
 #include "model/variants.h"
 
 #include <math.h>
