@@ -16,7 +16,8 @@
  *   allreduce where=net          rd alpha=10us beta=4ns gamma=0 (share 0.25, the global one)
  *   allreduce                    rd alpha=5us beta=2ns gamma=0
  * A where=net phase with F processes of a node at once takes
- * A + (1 + share (F - 1)) B, A = f(g, 0), B = f(g, b) - A. */
+ * A + (1 + share (F - 1)) B, A = f(g, 0), B = f(g, b) - A; a group with
+ * m > 1 members on each of n nodes is split: inside over m, across over n. */
 #include <CUnit/Basic.h>
 #include <math.h>
 #include <stdio.h>
@@ -112,28 +113,45 @@ static void test_rows_are_nodes(void)
     ortho_model_profile_free(&prof);
 }
 
-/* allgather on 8 x 4, nodes of 8: rows of 4 lie two to a node (where=node,
- * 3 + 3 = 6 us); columns of 8 (stride 4, blocks of 4000 B) have 2 members
- * on each of 4 nodes and every process of a node is in one: F = 8,
- * A = 7 * 10 = 70 us, B = 7 * 4000 * 4ns = 112 us, 70 + 4.5 * 112 = 574 us.
- * On 32 x 4 (p = 128) a column of 32 lies outside the where=net function's
- * p=2-16 and the function for every group applies, without a sharing
- * factor: 31 * 5us + 31 * 4000 * 2ns = 403 us. */
+/* allgather on 8 x 4, nodes of 8, b = 1000: rows of 4 lie two to a node
+ * (where=node, 3 + 3 = 6 us); a column of 8 (stride 4, blocks of 4000 B)
+ * has 2 members on each of 4 nodes, every process of a node in one: F = 8.
+ * It is taken as two phases: allgather(2, 4000 B) inside the node, 1 + 4 =
+ * 5 us, then allgather(4 nodes, 8000 B) across with all 8 processes of a
+ * node (blocks: each member needs them): 30 + 4.5 * 96 = 462 us; 467 us.
+ * On 32 x 4 (p = 128, 16 nodes): 5 us + allgather(16, 8000 B) across,
+ * 15 * 10 = 150 us + 4.5 * 15 * 8000 * 4ns = 2160 us: 2315 us.
+ * On 32 x 8 (p = 256, 32 nodes) a column of 32, one per node, lies outside
+ * the where=net function's p=2-16: the function for every group applies,
+ * without a sharing factor: 31 * 5us + 31 * 8000 * 2ns = 651 us.
+ * allreduce on 8 x 4, b = 8000 (no where=node allreduce: rd for every
+ * group): rows 2 * 5 + 2 * 8000 * 2ns = 42 us; a column as allreduce(2)
+ * inside, 5 + 16 = 21 us, then allreduce(4 nodes, 8000 B) across with
+ * F / m = 4 processes of a node (one vector per group and node): 20 us +
+ * (1 + 0.25 * 3) * 64 us = 132 us; 195 us in all. */
 static void test_columns_share(void)
 {
     ortho_model_profile_t prof = hand_profile();
     ortho_model_prediction pred;
-    int dims[2] = { 8, 4 }, wide[2] = { 32, 4 };
+    int dims[2] = { 8, 4 }, wide[2] = { 32, 4 }, far[2] = { 32, 8 };
     CU_ASSERT_PTR_NOT_NULL_FATAL(prof);
     CU_ASSERT(ortho_model_predict_grid_nodes(prof, ORTHO_MODEL_ALLGATHER, 2, dims, 1000.0, 8,
                                              &pred) == MPI_SUCCESS
-              && near(pred.phase[0].seconds, 6e-6) && near(pred.phase[1].seconds, 574e-6));
+              && near(pred.phase[0].seconds, 6e-6) && near(pred.phase[1].seconds, 467e-6));
     CU_ASSERT(pred.phase[1].per_node == 2 && pred.phase[1].nodes == 4
-              && pred.phase[1].flows == 8);
+              && pred.phase[1].flows == 8 && pred.phase[1].entry == 1
+              && near(pred.phase[1].share, 4.5));
     CU_ASSERT(ortho_model_predict_grid_nodes(prof, ORTHO_MODEL_ALLGATHER, 2, wide, 1000.0, 8,
                                              &pred) == MPI_SUCCESS
-              && near(pred.phase[1].seconds, 403e-6) && near(pred.phase[1].share, 1.0)
+              && near(pred.phase[1].seconds, 2315e-6));
+    CU_ASSERT(ortho_model_predict_grid_nodes(prof, ORTHO_MODEL_ALLGATHER, 2, far, 1000.0, 8,
+                                             &pred) == MPI_SUCCESS
+              && near(pred.phase[1].seconds, 651e-6) && near(pred.phase[1].share, 1.0)
               && pred.phase[1].entry == 2);
+    CU_ASSERT(ortho_model_predict_grid_nodes(prof, ORTHO_MODEL_ALLREDUCE, 2, dims, 8000.0, 8,
+                                             &pred) == MPI_SUCCESS
+              && near(pred.phase[0].seconds, 42e-6) && near(pred.phase[1].seconds, 153e-6)
+              && near(pred.total, 195e-6) && near(pred.phase[1].share, 1.75));
     ortho_model_profile_free(&prof);
 }
 
@@ -281,7 +299,8 @@ int main(void)
     if (CU_initialize_registry() == CUE_SUCCESS) {
         CU_pSuite s = CU_add_suite("model_nodes", NULL, NULL);
         CU_add_test(s, "rows are nodes, columns share the links", test_rows_are_nodes);
-        CU_add_test(s, "columns of two per node, beyond the where=net range", test_columns_share);
+        CU_add_test(s, "columns of two per node split, beyond the where=net range",
+                    test_columns_share);
         CU_add_test(s, "rooted phases: only the groups holding data", test_rooted_phases);
         CU_add_test(s, "rsag and pipe composed", test_variants_compose);
         CU_add_test(s, "a profile without the terms is unchanged", test_old_profile_unchanged);
