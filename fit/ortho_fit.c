@@ -502,6 +502,12 @@ int main(int argc, char **argv)
         goto fn_exit;
     }
     node_size = o.no_nodes ? 0 : nodes_to_measure(&o, size);
+    if (rank == 0 && !o.no_nodes && o.node_size > 0 && node_size == 0)
+        fprintf(stderr, "ortho-fit: warning: --node-size %d does not make two or more nodes of "
+                        "%d processes: no groups across nodes timed\n", o.node_size, size);
+    else if (rank == 0 && !o.quiet && node_size >= 2)
+        fprintf(stderr, "ortho-fit: %d nodes of %d: timing groups across nodes too\n",
+                size / node_size, node_size);
     if (node_size >= 2 && (rc = measure_spread(&o, node_size, &s, &n)) != MPI_SUCCESS) {
         if (rank == 0)
             fprintf(stderr, "ortho-fit: measuring groups across nodes failed (MPI error %d)\n", rc);

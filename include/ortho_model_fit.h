@@ -81,12 +81,13 @@ int ortho_model_select(ortho_model_op op, const int forms[], int nforms,
  * \brief The sharing factor of \p op on \p prof: the least-squares s >= 0
  * of t_i = A_i + (1 + s (flows_i - 1)) B_i over the samples of op with
  * where ORTHO_MODEL_WHERE_NET and flows >= 2 (ortho_measure_spread()), where
- * A_i is prof's where=net function of op at (p_i, 0) and B_i its growth to
- * b_i (weights 1/t_i^2 when opts->relative). ortho-fit stores it as the
- * param share_OP. Not collective.
+ * A_i is prof's function of op for groups across nodes (its where=net
+ * entry, else the one for every group) at (p_i, 0) and B_i its growth to
+ * b_i (weights 1/t_i^2 when opts->relative), clamped at 0. ortho-fit
+ * stores it as the param share_OP. Not collective.
  * \param[in] opts  NULL for the defaults
- * \return MPI_SUCCESS; MPI_ERR_ARG when prof has no where=net function of
- *         op for a sample or no sample constrains s.
+ * \return MPI_SUCCESS; MPI_ERR_ARG when prof has no function of op for a
+ *         sample or no sample constrains s.
  */
 int ortho_model_fit_share(ortho_model_profile_t prof, ortho_model_op op,
                           const ortho_model_sample samples[], int n,
