@@ -19,7 +19,7 @@
 struct options {
     const char *out, *plot, *samples, *machine;
     double sizes[MAX_LIST];
-    int nsizes, groups[MAX_LIST], ngroups, quiet;
+    int nsizes, groups[MAX_LIST], ngroups, quiet, node_size, no_nodes;
     ortho_measure_opts measure;
     ortho_model_fit_opts fit;
 };
@@ -49,6 +49,10 @@ static void usage(FILE *f)
             "                        --max-time is the same)\n"
             "      --folds N         held-out folds for choosing a form, 2 to 100 (default 5)\n"
             "      --no-splits       one function per operation (no breakpoints in p or b)\n"
+            "      --node-size C     processes per node, blocks of consecutive ranks, 1 to %d\n"
+            "                        (default: as MPI_Comm_split_type finds the nodes)\n"
+            "      --no-nodes        do not time groups spread over nodes (no where=node,\n"
+            "                        where=net functions, no sharing factors)\n"
             "      --absolute        plain least squares (default: relative, weights 1/t^2)\n"
             "      --machine TEXT    machine description for the profile\n"
             "      --samples FILE    also write the measured samples (op p bytes seconds)\n"
@@ -58,13 +62,14 @@ static void usage(FILE *f)
             "The output files are checked before anything is measured. A function whose fit\n"
             "is poor (a negative coefficient, R2 below %.2f or held-out error above %.0f%%) gets\n"
             "a warning; nothing fitted at all: exit 1 and no profile written.\n",
-            CLI_INT_MAX, POOR_R2, 100.0 * POOR_HELD_OUT);
+            CLI_INT_MAX, CLI_INT_MAX, POOR_R2, 100.0 * POOR_HELD_OUT);
 }
 
 static int parse(int argc, char **argv, struct options *o)
 {
     enum { O_SIZES = 256, O_GROUPS, O_OPS, O_REPS, O_MIN_REPS, O_MAX_REPS, O_RSE, O_POINT,
-           O_FOLDS, O_NO_SPLITS, O_ABSOLUTE, O_MACHINE, O_SAMPLES, O_PLOT, O_VERSION };
+           O_FOLDS, O_NO_SPLITS, O_ABSOLUTE, O_MACHINE, O_SAMPLES, O_PLOT, O_VERSION,
+           O_NODE_SIZE, O_NO_NODES };
     static const struct option longopts[] = {
         { "output", required_argument, NULL, 'o' },    { "out", required_argument, NULL, 'o' },
         { "sizes", required_argument, NULL, O_SIZES }, { "groups", required_argument, NULL, O_GROUPS },
@@ -78,7 +83,9 @@ static int parse(int argc, char **argv, struct options *o)
         { "absolute", no_argument, NULL, O_ABSOLUTE }, { "machine", required_argument, NULL, O_MACHINE },
         { "samples", required_argument, NULL, O_SAMPLES }, { "plot", required_argument, NULL, O_PLOT },
         { "quiet", no_argument, NULL, 'q' },           { "help", no_argument, NULL, 'h' },
-        { "version", no_argument, NULL, O_VERSION },   { NULL, 0, NULL, 0 }
+        { "version", no_argument, NULL, O_VERSION },
+        { "node-size", required_argument, NULL, O_NODE_SIZE },
+        { "no-nodes", no_argument, NULL, O_NO_NODES }, { NULL, 0, NULL, 0 }
     };
     int c, rc = 0, li = -1;
     o->out = "ortho.profile";
@@ -114,6 +121,8 @@ static int parse(int argc, char **argv, struct options *o)
             rc = cli_seconds(opt, optarg, 0.0, INFINITY, &o->measure.max_seconds) != 0;
             break;
         case O_NO_SPLITS: o->fit.splits = 0; break;
+        case O_NODE_SIZE: rc = cli_int(opt, optarg, 1, CLI_INT_MAX, &o->node_size) != 0; break;
+        case O_NO_NODES: o->no_nodes = 1; break;
         case O_ABSOLUTE: o->fit.relative = 0; break;
         case O_MACHINE: o->machine = optarg; break;
         case O_SAMPLES: o->samples = optarg; break;
@@ -159,9 +168,11 @@ static int check_before_measuring(const struct options *o, int rank, int size)
     return bad;
 }
 
-/* Fit every measured op (all forms that apply are candidates) into prof. */
-static int fit_all(const struct options *o, const ortho_model_sample s[], int n,
-                   ortho_model_profile_t prof)
+/* Fit every measured op (all forms that apply are candidates) into prof,
+ * each entry marked for groups at where (ORTHO_MODEL_WHERE_ANY: every
+ * group). quiet_few: no message when an op has too few samples. */
+static int fit_all(const struct options *o, const ortho_model_sample s[], int n, int where,
+                   int quiet_few, ortho_model_profile_t prof)
 {
     int err = MPI_SUCCESS, forms[64], nforms = 0;
     for (int op = 0; op < ORTHO_MODEL_NOPS && err == MPI_SUCCESS; op++) {
@@ -182,12 +193,84 @@ static int fit_all(const struct options *o, const ortho_model_sample s[], int n,
         fo.nfolds = m < fo.nfolds ? m : fo.nfolds;
         if (fo.nfolds < 2 || ortho_model_select((ortho_model_op)op, forms, nforms, s, n, &fo, prof,
                                                 pieces, &np) != MPI_SUCCESS) {
-            fprintf(stderr, "ortho-fit: %s: too few samples to fit a function (use more --sizes)\n",
-                    ortho_model_op_name((ortho_model_op)op));
+            if (!quiet_few)
+                fprintf(stderr, "ortho-fit: %s: too few samples to fit a function (use more "
+                                "--sizes)\n", ortho_model_op_name((ortho_model_op)op));
             continue;
         }
-        for (int k = 0; k < np && err == MPI_SUCCESS; k++)
+        /* a function for one placement holds only over the group sizes
+         * measured there; elsewhere the function for every group applies */
+        int plo = ORTHO_MODEL_P_ANY, phi = 1;
+        for (int i = 0; i < n; i++)
+            if ((int)s[i].op == op) {
+                plo = s[i].p < plo ? s[i].p : plo;
+                phi = s[i].p > phi ? s[i].p : phi;
+            }
+        for (int k = 0; k < np && err == MPI_SUCCESS; k++) {
+            pieces[k].range.where = where;
+            if (where != ORTHO_MODEL_WHERE_ANY) {
+                pieces[k].range.p_lo = pieces[k].range.p_lo > plo ? pieces[k].range.p_lo : plo;
+                pieces[k].range.p_hi = pieces[k].range.p_hi < phi ? pieces[k].range.p_hi : phi;
+            }
             err = ortho_model_profile_add(prof, &pieces[k]);
+        }
+    }
+    return err;
+}
+
+/* The samples of s that keep(): copied to out (room for n); their number. */
+static int pick(const ortho_model_sample s[], int n, int node_size,
+                int (*keep)(const ortho_model_sample *x, int node_size), ortho_model_sample out[])
+{
+    int m = 0;
+    for (int i = 0; i < n; i++)
+        if (keep(&s[i], node_size))
+            out[m++] = s[i];
+    return m;
+}
+
+static int consecutive(const ortho_model_sample *x, int node_size)
+{
+    (void)node_size;
+    return x->where == ORTHO_MODEL_WHERE_ANY;
+}
+
+/* groups of consecutive ranks that fit a node exactly (c % g == 0) */
+static int inside_node(const ortho_model_sample *x, int node_size)
+{
+    return x->where == ORTHO_MODEL_WHERE_ANY && x->p <= node_size && node_size % x->p == 0;
+}
+
+static int spread_alone(const ortho_model_sample *x, int node_size)
+{
+    (void)node_size;
+    return x->where == ORTHO_MODEL_WHERE_NET && x->flows <= 1;
+}
+
+/* The functions for groups inside a node and spread over nodes, and the
+ * sharing factors, first (lookup takes the first entry that holds), when
+ * the samples have groups spread over nodes. */
+static int fit_nodes(const struct options *o, const ortho_model_sample s[], int n, int node_size,
+                     ortho_model_sample tmp[], ortho_model_profile_t prof)
+{
+    int err = MPI_SUCCESS, m = pick(s, n, node_size, spread_alone, tmp);
+    if (m == 0)
+        return MPI_SUCCESS;
+    ortho_model_profile_set_param(prof, "node_size", node_size);
+    m = pick(s, n, node_size, inside_node, tmp);
+    err = fit_all(o, tmp, m, ORTHO_MODEL_WHERE_NODE, 1, prof);
+    m = pick(s, n, node_size, spread_alone, tmp);
+    if (err == MPI_SUCCESS)
+        err = fit_all(o, tmp, m, ORTHO_MODEL_WHERE_NET, 1, prof);
+    for (int op = 0; op < ORTHO_MODEL_NOPS && err == MPI_SUCCESS; op++) {
+        double share = 0.0;
+        char name[32];
+        if (!ortho_model_profile_knows_nodes(prof, (ortho_model_op)op)
+            || ortho_model_fit_share(prof, (ortho_model_op)op, s, n, &o->fit, &share)
+                   != MPI_SUCCESS)
+            continue;
+        snprintf(name, sizeof name, "share_%s", ortho_model_op_name((ortho_model_op)op));
+        err = ortho_model_profile_set_param(prof, name, share);
     }
     return err;
 }
@@ -195,8 +278,12 @@ static int fit_all(const struct options *o, const ortho_model_sample s[], int n,
 /* Where a piece of a split function applies, e.g. "p<=8" or "b>4096". */
 static void range_text(const ortho_model_entry *e, char *range, size_t len)
 {
+    size_t used;
     range[0] = '\0';
-    if (e->range.p_hi != ORTHO_MODEL_P_ANY)
+    if (e->range.p_hi != ORTHO_MODEL_P_ANY && e->range.p_lo > 1)
+        snprintf(range, len, e->range.p_lo == e->range.p_hi ? "p=%d" : "p=%d-%d", e->range.p_lo,
+                 e->range.p_hi);
+    else if (e->range.p_hi != ORTHO_MODEL_P_ANY)
         snprintf(range, len, "p<=%d", e->range.p_hi);
     else if (e->range.p_lo > 1)
         snprintf(range, len, "p>=%d", e->range.p_lo);
@@ -204,6 +291,10 @@ static void range_text(const ortho_model_entry *e, char *range, size_t len)
         snprintf(range, len, "b<=%g", e->range.size_hi);
     else if (e->range.size_lo > 0.0)
         snprintf(range, len, "b>%g", nextafter(e->range.size_lo, 0.0));
+    used = strlen(range);
+    if (e->range.where != ORTHO_MODEL_WHERE_ANY && used < len)
+        snprintf(range + used, len - used, "%swhere=%s", used ? " " : "",
+                 e->range.where == ORTHO_MODEL_WHERE_NODE ? "node" : "net");
 }
 
 static void summary(ortho_model_profile_t prof)
@@ -259,12 +350,14 @@ static int warn_poor_fits(ortho_model_profile_t prof)
     return poor;
 }
 
-static int finish(const struct options *o, const ortho_model_sample s[], int n, int size, double t_op,
-                  double gamma)
+static int finish(const struct options *o, const ortho_model_sample s[], int n, int size,
+                  int node_size, double t_op, double gamma)
 {
     int rc = 0, nentries = 0;
     char machine[256], msg[ORTHO_MODEL_MSG_MAX];
     ortho_model_profile_t prof = NULL, check = NULL;
+    ortho_model_sample *tmp = NULL;
+    int nbase = 0;
     struct options fo = *o;
     rc = ortho_model_profile_create(&prof) != MPI_SUCCESS;
     if (rc != 0)
@@ -280,7 +373,14 @@ static int finish(const struct options *o, const ortho_model_sample s[], int n, 
     fo.fit.fixed_values[0] = gamma;
     if (!o->quiet)
         fprintf(stderr, "ortho-fit: t_op %.3g s, gamma %.3g s/byte; fitting %d samples\n", t_op, gamma, n);
-    rc = fit_all(&fo, s, n, prof) != MPI_SUCCESS;
+    tmp = malloc((size_t)(n > 0 ? n : 1) * sizeof *tmp);
+    rc = tmp == NULL;
+    if (rc == 0 && node_size >= 2)
+        rc = fit_nodes(&fo, s, n, node_size, tmp, prof) != MPI_SUCCESS;
+    if (rc == 0) {
+        nbase = pick(s, n, node_size, consecutive, tmp);
+        rc = fit_all(&fo, tmp, nbase, ORTHO_MODEL_WHERE_ANY, 0, prof) != MPI_SUCCESS;
+    }
     ortho_model_profile_nentries(prof, &nentries);
     if (rc == 0 && nentries == 0) {
         fprintf(stderr, "ortho-fit: nothing could be fitted, %s not written: measure more "
@@ -303,10 +403,15 @@ static int finish(const struct options *o, const ortho_model_sample s[], int n, 
             fprintf(stderr, "ortho-fit: cannot write %s: %s\n", o->samples, strerror(errno));
             rc = 1;
         } else {
-            fprintf(f, "# op p bytes seconds (median over repetitions of the time over all ranks)\n");
-            for (int i = 0; i < n; i++)
-                fprintf(f, "%s %d %.17g %.17g\n", ortho_model_op_name(s[i].op), s[i].p, s[i].bytes,
+            fprintf(f, "# op p bytes seconds (median over repetitions of the time over all "
+                       "ranks); groups spread one per node: net FLOWS (processes of a node at once)\n");
+            for (int i = 0; i < n; i++) {
+                fprintf(f, "%s %d %.17g %.17g", ortho_model_op_name(s[i].op), s[i].p, s[i].bytes,
                         s[i].seconds);
+                if (s[i].where == ORTHO_MODEL_WHERE_NET)
+                    fprintf(f, " net %d", s[i].flows);
+                fprintf(f, "\n");
+            }
             fclose(f);
         }
     }
@@ -319,7 +424,7 @@ static int finish(const struct options *o, const ortho_model_sample s[], int n, 
     if (rc == 0 && o->plot != NULL) {
         char cmd[1200];
         snprintf(cmd, sizeof cmd, "mkdir -p '%s'", o->plot);
-        if (system(cmd) != 0 || tool_plot(o->plot, prof, s, n) != 0) {
+        if (system(cmd) != 0 || tool_plot(o->plot, prof, tmp, nbase) != 0) {
             fprintf(stderr, "ortho-fit: plotting into %s failed (is gnuplot installed?)\n", o->plot);
             rc = 1;
         } else if (!o->quiet) {
@@ -327,15 +432,45 @@ static int finish(const struct options *o, const ortho_model_sample s[], int n, 
         }
     }
 fn_exit:
+    free(tmp);
     ortho_model_profile_free(&check);
     ortho_model_profile_free(&prof);
     return rc;
 }
 
+/* The node size whose groups across nodes are timed: --node-size, else
+ * the nodes MPI_Comm_split_type finds when they are blocks of consecutive
+ * ranks of one size; 0 (nothing to time) on one node. Collective. */
+static int nodes_to_measure(const struct options *o, int size)
+{
+    ortho_grid_nodes nodes;
+    int c = o->node_size;
+    if (c == 0 && ortho_grid_nodes_query(MPI_COMM_WORLD, &nodes) == MPI_SUCCESS
+        && nodes.consecutive && nodes.min_size == nodes.max_size)
+        c = nodes.max_size;
+    return c >= 2 && size % c == 0 && size / c >= 2 ? c : 0;
+}
+
+/* The groups spread over nodes (ortho_measure_spread), appended to *s. */
+static int measure_spread(const struct options *o, int node_size, ortho_model_sample **s, int *n)
+{
+    ortho_model_sample *more = NULL, *all = NULL;
+    int m = 0, err = ortho_measure_spread(MPI_COMM_WORLD, &o->measure, node_size, &more, &m);
+    if (err == MPI_SUCCESS && (all = realloc(*s, (size_t)(*n + m) * sizeof *all)) == NULL)
+        err = MPI_ERR_NO_MEM;
+    if (err == MPI_SUCCESS) {
+        memcpy(all + *n, more, (size_t)m * sizeof *all);
+        *s = all;
+        *n += m;
+    }
+    ortho_measure_samples_free(&more);
+    return err;
+}
+
 int main(int argc, char **argv)
 {
     struct options o;
-    int rank = 0, size = 1, rc, n = 0, measured = 0;
+    int rank = 0, size = 1, rc, n = 0, measured = 0, node_size = 0;
     double t_op = 0.0, gamma = 0.0;
     ortho_model_sample *s = NULL;
     MPI_Init(&argc, &argv);
@@ -366,13 +501,26 @@ int main(int argc, char **argv)
         rc = 1;
         goto fn_exit;
     }
+    node_size = o.no_nodes ? 0 : nodes_to_measure(&o, size);
+    if (rank == 0 && !o.no_nodes && o.node_size > 0 && node_size == 0)
+        fprintf(stderr, "ortho-fit: warning: --node-size %d does not make two or more nodes of "
+                        "%d processes: no groups across nodes timed\n", o.node_size, size);
+    else if (rank == 0 && !o.quiet && node_size >= 2)
+        fprintf(stderr, "ortho-fit: %d nodes of %d: timing groups across nodes too\n",
+                size / node_size, node_size);
+    if (node_size >= 2 && (rc = measure_spread(&o, node_size, &s, &n)) != MPI_SUCCESS) {
+        if (rank == 0)
+            fprintf(stderr, "ortho-fit: measuring groups across nodes failed (MPI error %d)\n", rc);
+        rc = 1;
+        goto fn_exit;
+    }
     measured = 1;
     if (rank == 0)
         tool_local_costs(&t_op, &gamma);
 fn_exit:
     MPI_Finalize();
     if (measured && rc == 0 && rank == 0)
-        rc = finish(&o, s, n, size, t_op, gamma);
+        rc = finish(&o, s, n, size, node_size, t_op, gamma);
     ortho_measure_samples_free(&s);
     return rc;
 }

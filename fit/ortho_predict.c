@@ -5,6 +5,10 @@
  *   ortho-predict --profile P --app jacobi-row --procs 96 --n 9600
  *   ortho-predict --profile P --app pabm --procs 96 --n 9600 --K 8 --I 2 --t-eval 1us
  *       the paper's application formulas, native and on every layout
+ *   ortho-predict --profile P --op allgather --p 128 --node-size 8 --bytes 64K --candidates
+ *       every drop-in candidate's predicted time on nodes of 8 processes
+ *   ... --explain: under each row, each phase's group, bytes, placement on
+ *       the nodes, sharing factor and the profile function that timed it
  *
  * Needs no MPI start (no mpiexec). */
 #include <getopt.h>
@@ -20,7 +24,7 @@ struct options {
     const char *profile, *op_name, *app_name;
     ortho_model_op op;
     ortho_model_app app;
-    int procs, maxdims, top, K, I, have_t_op, have_t_eval;
+    int procs, maxdims, top, K, I, have_t_op, have_t_eval, node_size, candidates, explain;
     double bytes, n, t_op, t_eval, elem;
 };
 
@@ -37,7 +41,16 @@ static void usage(FILE *f)
                "                   %s/*.profile)\n",
             tool_profiles_dir());
     fprintf(f,
-            "  --procs P        number of processes, 1 to %d\n"
+            "  --procs P        number of processes, 1 to %d (--p is the same)\n"
+            "  --node-size C    processes per node, 0 to %d: nodes hold blocks of C\n"
+            "                   consecutive ranks; phases are placed on them (default: the\n"
+            "                   profile's node_size, else 0 = unknown, as before)\n"
+            "  --candidates     rank every drop-in candidate (ortho_candidates: both orders,\n"
+            "                   rsag, scag, pipe, node-aware grids) instead of the layouts\n"
+            "  --explain        under each row, one line per phase: group size, bytes, where\n"
+            "                   its groups lie (inside a node, or across nodes with how many\n"
+            "                   processes of a node at once), the sharing factor, the profile\n"
+            "                   function used and its time\n"
             "  --op OP          bcast, reduce, gather, scatter, allreduce, allgather\n"
             "  --bytes B        message size b, 0 to 1G: a number with an optional K, M, G\n"
             "                   (1024-based; 64K = 65536): the whole message for bcast, reduce,\n"
@@ -54,7 +67,7 @@ static void usage(FILE *f)
             "                   is the same, as in ortho-tune and ortho-bench)\n"
             "  --top K          print only the K best layouts, 1 to %d (default all)\n"
             "  -h, --help       this text; --version: the library's version\n",
-            CLI_INT_MAX, ORTHO_GRID_MAX_DIMS, CLI_INT_MAX);
+            CLI_INT_MAX, CLI_INT_MAX, ORTHO_GRID_MAX_DIMS, CLI_INT_MAX);
 }
 
 static int parse(int argc, char **argv, struct options *o)
@@ -68,7 +81,9 @@ static int parse(int argc, char **argv, struct options *o)
         { "elem-bytes", required_argument, NULL, 'E' }, { "max-dims", required_argument, NULL, 'd' },
         { "dims", required_argument, NULL, 'd' },
         { "top", required_argument, NULL, 'T' },     { "help", no_argument, NULL, 'h' },
-        { "version", no_argument, NULL, 'V' },       { NULL, 0, NULL, 0 }
+        { "version", no_argument, NULL, 'V' },       { "p", required_argument, NULL, 'P' },
+        { "node-size", required_argument, NULL, 'N' }, { "candidates", no_argument, NULL, 'C' },
+        { "explain", no_argument, NULL, 'X' },       { NULL, 0, NULL, 0 }
     };
     static const char *ops[ORTHO_MODEL_NOPS], *apps[ORTHO_MODEL_NAPPS];
     int c, rc = 0, index = 0, li = -1;
@@ -79,6 +94,7 @@ static int parse(int argc, char **argv, struct options *o)
     o->maxdims = 2;
     o->elem = 8.0;
     o->bytes = -1.0;
+    o->node_size = -1;
     opterr = 0;
     while (rc == 0 && (c = getopt_long(argc, argv, ":h", longopts, &li)) != -1) {
         const char *opt = cli_option(longopts, li, c);
@@ -96,6 +112,9 @@ static int parse(int argc, char **argv, struct options *o)
             o->app_name = optarg;
             break;
         case 'P': rc = cli_int(opt, optarg, 1, CLI_INT_MAX, &o->procs) != 0; break;
+        case 'N': rc = cli_int(opt, optarg, 0, CLI_INT_MAX, &o->node_size) != 0; break;
+        case 'C': o->candidates = 1; break;
+        case 'X': o->explain = 1; break;
         case 'K': rc = cli_int(opt, optarg, 1, 1024, &o->K) != 0; break;
         case 'I': rc = cli_int(opt, optarg, 1, 1024, &o->I) != 0; break;
         case 'd': rc = cli_int(opt, optarg, 1, ORTHO_GRID_MAX_DIMS, &o->maxdims) != 0; break;
@@ -130,6 +149,8 @@ static int parse(int argc, char **argv, struct options *o)
         return cli_missing("--op needs --bytes B");
     if (o->app_name != NULL && !(o->n > 0.0))
         return cli_missing("--app needs --n N");
+    if (o->candidates && o->app_name != NULL)
+        return cli_missing("--candidates goes with --op, not --app");
     return CLI_RUN;
 }
 
@@ -160,6 +181,57 @@ static void print_phases(const ortho_model_prediction *pr, double mult)
                pr->phase[k].group, pr->phase[k].bytes, mult * pr->phase[k].seconds);
 }
 
+/* The profile entry as its line reads: "allgather where=net p=2-16 ring". */
+static void entry_text(ortho_model_profile_t prof, int index, char *buf, size_t len)
+{
+    ortho_model_entry e;
+    ortho_model_form_info info;
+    size_t used = 0;
+    buf[0] = '\0';
+    if (index < 0 || ortho_model_profile_entry(prof, index, &e) != MPI_SUCCESS
+        || ortho_model_form_info_get(e.form, &info) != MPI_SUCCESS) {
+        snprintf(buf, len, "several calls composed (the variant's formula, docs/model.md)");
+        return;
+    }
+    used += (size_t)snprintf(buf, len, "entry %d: %s", index + 1, ortho_model_op_name(e.op));
+    if (e.range.where != ORTHO_MODEL_WHERE_ANY && used < len)
+        used += (size_t)snprintf(buf + used, len - used, " where=%s",
+                                 e.range.where == ORTHO_MODEL_WHERE_NODE ? "node" : "net");
+    if (e.range.p_lo > 1 && used < len)
+        used += (size_t)snprintf(buf + used, len - used, " p>=%d", e.range.p_lo);
+    if (e.range.p_hi < ORTHO_MODEL_P_ANY && used < len)
+        used += (size_t)snprintf(buf + used, len - used, " p<=%d", e.range.p_hi);
+    if (e.range.size_lo > 0.0 && used < len)
+        used += (size_t)snprintf(buf + used, len - used, " %c>=%.6g", e.range.size_is_root ? 'n' : 'b',
+                                 e.range.size_lo);
+    if (isfinite(e.range.size_hi) && used < len)
+        used += (size_t)snprintf(buf + used, len - used, " %c<=%.6g", e.range.size_is_root ? 'n' : 'b',
+                                 e.range.size_hi);
+    if (used < len)
+        used += (size_t)snprintf(buf + used, len - used, " %s = %s", info.name, info.formula);
+}
+
+/* --explain: one line per phase under a row. */
+static void explain(ortho_model_profile_t prof, const ortho_model_prediction *pr)
+{
+    for (int k = 0; k < pr->nphases; k++) {
+        const ortho_model_phase *ph = &pr->phase[k];
+        char where[96], fn[512];
+        if (ph->where == ORTHO_MODEL_WHERE_NODE)
+            snprintf(where, sizeof where, "inside one node");
+        else if (ph->nodes > 1)
+            snprintf(where, sizeof where, "across %d nodes, %d per node, %d of a node at once%s",
+                     ph->nodes, ph->per_node, ph->flows,
+                     ph->where == ORTHO_MODEL_WHERE_ANY ? " (consecutive ranks)" : "");
+        else
+            snprintf(where, sizeof where, "placement unknown");
+        entry_text(prof, ph->entry, fn, sizeof fn);
+        printf("     phase %d: %s on groups of %d, %.6g bytes, %s, sharing x%.3g: %.4g s by %s\n",
+               k + 1, ortho_model_op_name(ph->op), ph->group, ph->bytes, where, ph->share,
+               ph->seconds, fn);
+    }
+}
+
 /* Every layout, ranked by total; op mode when app is NULL. */
 static int run(const struct options *o, ortho_model_profile_t prof, ortho_model_op op,
                const ortho_model_app *app, const ortho_model_app_params *ap)
@@ -180,9 +252,9 @@ static int run(const struct options *o, ortho_model_profile_t prof, ortho_model_
     for (int i = 0; i < n && rc == 0; i++) {
         ortho_model_prediction pr;
         ortho_model_app_prediction apr;
-        int err = app == NULL
-                      ? ortho_model_predict_grid(prof, op, all[i].ndims, all[i].dims, o->bytes, &pr)
-                      : ortho_model_app_predict(prof, *app, ap, &all[i], &apr);
+        int err = app == NULL ? ortho_model_predict_grid_nodes(prof, op, all[i].ndims, all[i].dims,
+                                                               o->bytes, o->node_size, &pr)
+                              : ortho_model_app_predict(prof, *app, ap, &all[i], &apr);
         if (err != MPI_SUCCESS) {
             layout_name(&all[i], name, sizeof name);
             fprintf(stderr, "ortho-predict: the profile has no function for layout %s "
@@ -208,8 +280,14 @@ static int run(const struct options *o, ortho_model_profile_t prof, ortho_model_
                cli_speedup_text(native, rows[r].total, speedup, sizeof speedup));
         if (app == NULL) {
             ortho_model_prediction pr;
-            ortho_model_predict_grid(prof, op, l->ndims, l->dims, o->bytes, &pr);
+            ortho_model_predict_grid_nodes(prof, op, l->ndims, l->dims, o->bytes, o->node_size,
+                                           &pr);
             print_phases(&pr, 1.0);
+            if (o->explain) {
+                printf("\n");
+                explain(prof, &pr);
+                continue;
+            }
         } else {
             ortho_model_app_prediction apr;
             ortho_model_app_predict(prof, *app, ap, l, &apr);
@@ -225,6 +303,76 @@ static int run(const struct options *o, ortho_model_profile_t prof, ortho_model_
         }
         printf("\n");
     }
+    printf("%s\n", CLI_SPEEDUP_LEGEND);
+fn_exit:
+    free(rows);
+    free(all);
+    return rc;
+}
+
+struct cand_row {
+    ortho_candidate cand;
+    ortho_model_prediction pred;
+    int index;
+};
+
+static int cmp_cand(const void *a, const void *b)
+{
+    const struct cand_row *x = a, *y = b;
+    return x->pred.total < y->pred.total ? -1 : x->pred.total > y->pred.total ? 1
+                                                                              : x->index - y->index;
+}
+
+/* --candidates: every candidate of ortho_candidates() for the op on p
+ * processes and the node size, ranked by predicted time. */
+static int run_candidates(const struct options *o, ortho_model_profile_t prof, ortho_model_op op)
+{
+    int rc = 0, n = 0, m = 0, shown = 0, skipped = 0;
+    ortho_candidate *all = NULL;
+    struct cand_row *rows = NULL;
+    double native = 0.0;
+    char name[ORTHO_CANDIDATE_NAME_MAX], speedup[32];
+    ortho_candidates((ortho_op)op, o->procs, o->node_size, o->maxdims, NULL, 0, &n);
+    all = malloc((size_t)(n > 0 ? n : 1) * sizeof *all);
+    rows = malloc((size_t)(n > 0 ? n : 1) * sizeof *rows);
+    if (all == NULL || rows == NULL) {
+        rc = 1;
+        goto fn_exit;
+    }
+    ortho_candidates((ortho_op)op, o->procs, o->node_size, o->maxdims, all, n, &n);
+    for (int i = 0; i < n; i++) {
+        int err = ortho_model_predict_candidate(prof, (ortho_op)op, o->procs, o->node_size,
+                                                o->bytes, &all[i], &rows[m].pred);
+        if (err == MPI_ERR_UNSUPPORTED_OPERATION) {
+            skipped++;
+            continue;
+        }
+        if (err != MPI_SUCCESS) {
+            ortho_candidate_name(&all[i], name, sizeof name);
+            fprintf(stderr, "ortho-predict: the profile has no function for candidate %s "
+                            "(every phase's p and size must be covered)\n", name);
+            rc = 1;
+            goto fn_exit;
+        }
+        rows[m].cand = all[i];
+        rows[m].index = i;
+        if (all[i].variant == ORTHO_VARIANT_NATIVE)
+            native = rows[m].pred.total;
+        m++;
+    }
+    qsort(rows, (size_t)m, sizeof *rows, cmp_cand);
+    printf("%-4s %-24s %12s %8s  %s\n", "rank", "candidate", "total [s]", "speedup", "phases [s]");
+    for (int r = 0; r < m && (o->top == 0 || shown < o->top); r++, shown++) {
+        ortho_candidate_name(&rows[r].cand, name, sizeof name);
+        printf("%-4d %-24s %12.6g %8s  ", r + 1, name, rows[r].pred.total,
+               cli_speedup_text(native, rows[r].pred.total, speedup, sizeof speedup));
+        print_phases(&rows[r].pred, 1.0);
+        printf("\n");
+        if (o->explain)
+            explain(prof, &rows[r].pred);
+    }
+    if (skipped > 0)
+        printf("(%d candidate%s not composed by the model)\n", skipped, skipped > 1 ? "s" : "");
     printf("%s\n", CLI_SPEEDUP_LEGEND);
 fn_exit:
     free(rows);
@@ -257,9 +405,19 @@ int main(int argc, char **argv)
         goto fn_exit;
     }
     printf("profile: %s (%s)\n", o.profile, ortho_model_profile_machine(prof));
+    if (o.node_size < 0) { /* the node size the profile was measured on, else unknown */
+        double c = 0.0;
+        found = 0;
+        ortho_model_profile_param(prof, "node_size", &c, &found);
+        o.node_size = found && c >= 1.0 && c <= CLI_INT_MAX ? (int)c : 0;
+        found = 0;
+    }
     if (o.op_name != NULL) {
-        printf("%s on %d processes, b = %.6g bytes\n", o.op_name, o.procs, o.bytes);
-        rc = run(&o, prof, op, NULL, NULL);
+        printf("%s on %d processes", o.op_name, o.procs);
+        if (o.node_size > 0)
+            printf(" (nodes of %d)", o.node_size);
+        printf(", b = %.6g bytes\n", o.bytes);
+        rc = o.candidates ? run_candidates(&o, prof, op) : run(&o, prof, op, NULL, NULL);
         goto fn_exit;
     }
     ap.n = o.n;

@@ -71,6 +71,27 @@ ortho_measure_opts ortho_measure_opts_default(void);
 int ortho_measure_natives(MPI_Comm comm, const ortho_measure_opts *opts,
                           ortho_model_sample **samples, int *n);
 
+/**
+ * \brief Time native collectives on groups spread over nodes, for the
+ * where=net runtime functions and the sharing factor of a profile
+ * (ortho_model_fit_share()). The ranks of \p comm lie on nodes of
+ * \p node_size processes, blocks of consecutive ranks (as
+ * ortho_grid_nodes_query() reports them when consecutive is set). A group
+ * of g nodes holds one process of each of nodes 0..g-1. For every g >= 2
+ * dividing the number of nodes, one such group runs alone (samples with
+ * where ORTHO_MODEL_WHERE_NET, flows 1); for the smallest and the largest
+ * g, all node_size groups of those nodes run at once (flows node_size), as
+ * the lanes of a node-aware grid do. Ops, sizes and repetitions as
+ * ortho_measure_natives() (opts->groups is not used); the other processes
+ * only take part in the timing. Collective over \p comm.
+ * \param[out] samples  allocated; release with ortho_measure_samples_free()
+ * \return MPI_SUCCESS; MPI_ERR_ARG (raised on \p comm) for bad options, a
+ *         node_size below 2 or one that does not divide the size into two or
+ *         more nodes; MPI_ERR_NO_MEM; the code of a failed MPI call.
+ */
+int ortho_measure_spread(MPI_Comm comm, const ortho_measure_opts *opts, int node_size,
+                         ortho_model_sample **samples, int *n);
+
 /** \brief Release samples from ortho_measure_natives(); sets *samples to
  *  NULL (NULL is a harmless no-op). Not collective. */
 int ortho_measure_samples_free(ortho_model_sample **samples);

@@ -20,12 +20,16 @@ extern "C" {
 /** Largest number of pieces ortho_model_select() returns. */
 #define ORTHO_MODEL_MAX_PIECES 2
 
-/** A measured time: op on a group of p processes with message size b. */
+/** A measured time: op on a group of p processes with message size b.
+ *  where and flows say how the groups lay on the nodes (0 for both: blocks
+ *  of consecutive ranks, the groups of ortho_measure_natives()). */
 typedef struct ortho_model_sample {
     ortho_model_op op;
     int p;
     double bytes;
     double seconds;
+    int where;   /**< an ortho_model_where: NET for groups of one process per node */
+    int flows;   /**< NET: the processes of each node that ran a group at once (0 or 1: one) */
 } ortho_model_sample;
 
 /** Options of ortho_model_fit() and ortho_model_select(). */
@@ -72,6 +76,22 @@ int ortho_model_fit(ortho_model_op op, int form, const ortho_model_sample sample
 int ortho_model_select(ortho_model_op op, const int forms[], int nforms,
                        const ortho_model_sample samples[], int n, const ortho_model_fit_opts *opts,
                        ortho_model_profile_t prof, ortho_model_entry pieces[], int *npieces);
+
+/**
+ * \brief The sharing factor of \p op on \p prof: the least-squares s >= 0
+ * of t_i = A_i + (1 + s (flows_i - 1)) B_i over the samples of op with
+ * where ORTHO_MODEL_WHERE_NET and flows >= 2 (ortho_measure_spread()), where
+ * A_i is prof's function of op for groups across nodes (its where=net
+ * entry, else the one for every group) at (p_i, 0) and B_i its growth to
+ * b_i (weights 1/t_i^2 when opts->relative), clamped at 0. ortho-fit
+ * stores it as the param share_OP. Not collective.
+ * \param[in] opts  NULL for the defaults
+ * \return MPI_SUCCESS; MPI_ERR_ARG when prof has no function of op for a
+ *         sample or no sample constrains s.
+ */
+int ortho_model_fit_share(ortho_model_profile_t prof, ortho_model_op op,
+                          const ortho_model_sample samples[], int n,
+                          const ortho_model_fit_opts *opts, double *share);
 
 #ifdef __cplusplus
 }

@@ -31,13 +31,24 @@
 extern "C" {
 #endif
 
-/** The predicted time of one phase. */
+/** The predicted time of one phase. The fields after seconds say why:
+ *  how the phase's groups lie on the nodes (known only to a prediction
+ *  given the node size; otherwise where is ORTHO_MODEL_WHERE_ANY and
+ *  per_node, nodes, flows are 0) and which function gave the time. */
 typedef struct ortho_model_phase {
     ortho_model_op op;   /**< the native operation the phase calls */
     int dim;             /**< grid dimension it runs over */
     int group;           /**< group size d[dim] */
     double bytes;        /**< message size b of that call */
     double seconds;      /**< predicted time */
+    int where;           /**< ortho_model_where of its groups */
+    int per_node;        /**< most members of one group on one node */
+    int nodes;           /**< most nodes one group spans */
+    int flows;           /**< most processes of one node in groups that span nodes, at once */
+    double share;        /**< the factor on the function's bandwidth part: 1 + share_op (flows - 1)
+                              on a where=net function, else 1 */
+    int entry;           /**< the profile entry used (ortho_model_profile_entry()); -1 when
+                              the phase is composed of several (a leader grid, a recursion) */
 } ortho_model_phase;
 
 /** Prediction of an operation on a grid: the phases in execution order and their sum. */
@@ -65,6 +76,48 @@ int ortho_model_predict(ortho_model_profile_t prof, ortho_model_op op, int p, do
  */
 int ortho_model_predict_grid(ortho_model_profile_t prof, ortho_model_op op, int ndims,
                              const int dims[], double bytes, ortho_model_prediction *pred);
+
+/**
+ * \brief ortho_model_predict_grid() on a machine of nodes of \p node_size
+ * processes holding blocks of consecutive ranks: each phase's groups are
+ * placed (inside one node, or across nodes with how many processes of a
+ * node at once) and predicted by the profile's entries for that placement
+ * (where=node, where=net) with the sharing factor share_OP, where it has
+ * them (docs/model.md, "Nodes and sharing"). A profile without those terms,
+ * node_size < 2 or p <= node_size predict exactly as ortho_model_predict_grid().
+ * Not collective.
+ * \return as ortho_model_predict_grid(); MPI_ERR_ARG for node_size < 0.
+ */
+int ortho_model_predict_grid_nodes(ortho_model_profile_t prof, ortho_model_op op, int ndims,
+                                   const int dims[], double bytes, int node_size,
+                                   ortho_model_prediction *pred);
+
+/**
+ * \brief The prediction of drop-in candidate \p cand (ortho_candidate.h)
+ * for \p op on \p p processes with message size \p bytes on nodes of
+ * \p node_size processes (0: unknown): each phase and the total, composed
+ * from the profile's runtime functions as the formula that opens the
+ * variant's file in lib/variants/ (native, phases in either order, rsag,
+ * scag, pipe, node-aware grids: docs/model.md). Allgatherv is allgather
+ * with its mean block. Not collective.
+ * \return MPI_SUCCESS; MPI_ERR_UNSUPPORTED_OPERATION for gatherv,
+ *         scatterv (only the root knows their sizes), a variant the model
+ *         has no composition of, and a node-aware candidate without dims
+ *         when node_size does not divide p into two or more nodes;
+ *         MPI_ERR_ARG for bad arguments or when the profile lacks a
+ *         function a phase needs.
+ */
+int ortho_model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int p, int node_size,
+                                  double bytes, const ortho_candidate *cand,
+                                  ortho_model_prediction *pred);
+
+/**
+ * \brief 1 when \p prof has the structure terms for \p op (an entry with
+ * where=net for op, or for both ops of its composite form), so that the
+ * phases that cross nodes at once are charged for sharing a node's link;
+ * else 0. Not collective.
+ */
+int ortho_model_profile_knows_nodes(ortho_model_profile_t prof, ortho_model_op op);
 
 /** A grid layout. */
 typedef struct ortho_model_layout {

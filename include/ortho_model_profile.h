@@ -34,14 +34,31 @@ extern "C" {
 typedef struct ortho_model_profile *ortho_model_profile_t;
 
 /**
+ * Where the groups of a phase lie on the machine's nodes (node size c,
+ * nodes holding blocks of c consecutive ranks, as ortho_grid_nodes sees
+ * them): the condition `where=node` or `where=net` of a profile entry.
+ */
+typedef enum ortho_model_where {
+    ORTHO_MODEL_WHERE_ANY = 0,  /**< unknown, or a block of consecutive ranks (what ortho-fit's
+                                     concurrent groups are): every entry without where= */
+    ORTHO_MODEL_WHERE_NODE = 1, /**< the whole group inside one node (shared memory) */
+    ORTHO_MODEL_WHERE_NET = 2   /**< members on several nodes, not a block of consecutive ranks
+                                     (the lanes of a node-aware grid, columns of a grid) */
+} ortho_model_where;
+
+/**
  * Where an entry applies: p_lo <= p <= p_hi and size_lo <= s <= size_hi,
  * where s is b, or the root's message p*b when size_is_root is set (the
  * paper's Table IV ranges). Use ORTHO_MODEL_P_ANY / INFINITY for no bound.
+ * where: ORTHO_MODEL_WHERE_ANY (0) applies to every group; NODE or NET
+ * only to the phases whose groups lie so (a prediction that knows the node
+ * size; ortho_model_predict_grid_nodes()).
  */
 typedef struct ortho_model_range {
     int p_lo, p_hi;
     int size_is_root;
     double size_lo, size_hi;
+    int where;                  /**< an ortho_model_where */
 } ortho_model_range;
 
 /** Largest p: "no upper bound" for ortho_model_range.p_hi. */

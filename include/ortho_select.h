@@ -19,8 +19,11 @@
  *     least the threshold (ortho_select_opts.threshold, 3% by default),
  *     else native. The candidates: those the profile has measured curves
  *     of for (op, p) (ortho_model_curve: ortho-tune writes them), else
- *     every candidate of ortho_candidates() without the node-aware ones,
- *     whose composed predictions are optimistic;
+ *     every candidate of ortho_candidates(), predicted on the
+ *     communicator's nodes; the node-aware ones only when the profile
+ *     charges phases across nodes for sharing a node's link (where=net
+ *     functions, ortho_model_profile_knows_nodes()): without those terms
+ *     their composed predictions are optimistic;
  *  4. native, when the profile has no decision for the call and cannot
  *     predict native (p or the size not covered, or a size only the root
  *     knows: gatherv, scatterv).
@@ -199,10 +202,11 @@ int ortho_select_info_text(ortho_select_t sel, ortho_op op, int p, const ortho_s
  * each variant's file in lib/variants/; lib/model/variants.c): native,
  * "phases" in either order, rsag, scag, pipe; allgatherv as allgather
  * with its mean block. Not composed: gatherv and scatterv (only the root
- * knows the size) and node-aware candidates without dims. A node-aware
- * grid with dims is composed as the plain grid, which is optimistic: a
- * profile fitted on groups of consecutive ranks does not see the lanes
- * share a node's link. Not collective.
+ * knows the size) and node-aware candidates without dims. The node size
+ * is not known here: a grid is composed as on one node
+ * (ortho_model_predict_candidate() takes the node size and charges
+ * the phases that cross nodes for sharing a link where the profile has
+ * those terms). Not collective.
  * \return MPI_SUCCESS; MPI_ERR_UNSUPPORTED_OPERATION (returned, not
  *         raised) when the model has no form for the candidate or the
  *         operation; MPI_ERR_ARG for bad arguments or when the profile does

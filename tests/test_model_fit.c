@@ -236,6 +236,59 @@ static void test_errors_and_handler(void)
                                     &e, NULL), MPI_ERR_ARG);
 }
 
+/* Groups spread over nodes: the where=net ring allgather (alpha 10 us,
+ * beta 4 ns) is recovered from groups alone (flows 1), then the sharing
+ * factor 0.6 from groups of 2, 4 and 8 nodes with 2, 4 or 8 processes of a
+ * node at once: t = A + (1 + 0.6 (F - 1)) B, both with 2 % noise; each
+ * within 5 %. Samples of other placements or ops are ignored by the share
+ * fit; without a constraining sample it is refused. */
+static void test_share_recovered(void)
+{
+    static const int nodes[] = { 2, 4, 8 }, flows[] = { 2, 4, 8 };
+    const double ring[2] = { 10e-6, 4e-9 }, share = 0.6;
+    ortho_model_sample s[MAXS];
+    ortho_model_entry e;
+    ortho_model_profile_t prof = NULL;
+    struct lcg g = { 21 };
+    double got = 0.0;
+    int f = form_of(ORTHO_MODEL_ALLGATHER, "ring");
+    int n = make(ORTHO_MODEL_ALLGATHER, "ring", ring, 0.02, 19, nodes, 3, s);
+    for (int i = 0; i < n; i++) {
+        s[i].where = ORTHO_MODEL_WHERE_NET;
+        s[i].flows = 1;
+    }
+    CU_ASSERT_EQUAL(ortho_model_fit(ORTHO_MODEL_ALLGATHER, f, s, n, NULL, &e, NULL), MPI_SUCCESS);
+    CU_ASSERT(within(e.coefs, ring, 2, 0.05));
+    e.range.where = ORTHO_MODEL_WHERE_NET;
+    CU_ASSERT_EQUAL(ortho_model_profile_create(&prof), MPI_SUCCESS);
+    CU_ASSERT_EQUAL(ortho_model_profile_add(prof, &e), MPI_SUCCESS);
+    n = 0;
+    for (int i = 0; i < 3; i++)
+        for (int k = 0; k < 3; k++)
+            for (int j = 0; j < 5; j++) {
+                double a = 0.0, t = 0.0;
+                ortho_model_form_eval(f, ring, nodes[i], 0.0, &a);
+                ortho_model_form_eval(f, ring, nodes[i], bs[j], &t);
+                s[n].op = ORTHO_MODEL_ALLGATHER;
+                s[n].p = nodes[i];
+                s[n].bytes = bs[j];
+                s[n].where = ORTHO_MODEL_WHERE_NET;
+                s[n].flows = flows[k];
+                s[n].seconds = (a + (1.0 + share * (flows[k] - 1)) * (t - a))
+                               * (1.0 + 0.02 * gauss(&g));
+                n++;
+            }
+    s[n] = s[0]; /* consecutive ranks: not a constraint on the factor */
+    s[n].where = ORTHO_MODEL_WHERE_ANY;
+    s[n++].seconds = 1.0;
+    CU_ASSERT_EQUAL(ortho_model_fit_share(prof, ORTHO_MODEL_ALLGATHER, s, n, NULL, &got),
+                    MPI_SUCCESS);
+    CU_ASSERT(within(&got, &share, 1, 0.05));
+    CU_ASSERT_EQUAL(ortho_model_fit_share(prof, ORTHO_MODEL_ALLGATHER, s + n - 1, 1, NULL, &got),
+                    MPI_ERR_ARG);
+    ortho_model_profile_free(&prof);
+}
+
 static void add_suites(void)
 {
     CU_pSuite s = CU_add_suite("model_fit", NULL, NULL);
@@ -245,6 +298,7 @@ static void add_suites(void)
     CU_add_test(s, "selection by held-out error", test_select_form);
     CU_add_test(s, "selection with a breakpoint in p", test_select_breakpoint);
     CU_add_test(s, "errors, GSL handler restored", test_errors_and_handler);
+    CU_add_test(s, "across nodes: function and sharing factor, 2% noise", test_share_recovered);
 }
 
 int main(int argc, char **argv)

@@ -4,6 +4,9 @@
 #  - a tiny ortho-fit run on NP processes writes a profile (and plots when
 #    gnuplot is there) that ortho-predict reads and predicts from;
 #  - ortho-predict ranks the 11 layouts of 96 processes from a paper profile;
+#  - --explain and --candidates on nodes, from a profile written by hand;
+#    at NP 2, ortho-fit on 4 processes as 2 nodes of 2 (--node-size) fits
+#    the functions across nodes and the sharing factors;
 #  - a malformed profile is rejected with a message naming its line, and so
 #    is the fitted one cut short; scripts/profile_seal.sh seals it again.
 set -eu
@@ -36,6 +39,50 @@ grep -q '^1 ' "$dir/out" && grep -q ' native ' "$dir/out" || fail "no ranking: $
 "$BUILD/bin/ortho-predict" --profile "$src/profiles/paper-clic-lam.profile" --op allgather \
     --procs 96 --bytes 64K > "$dir/out" || fail "paper profile"
 [ "$(grep -c '^[0-9]' "$dir/out")" -eq 11 ] || fail "expected 11 layouts: $(cat "$dir/out")"
+
+# --explain on a profile written by hand (tests/test_model_nodes.c computes
+# the same numbers): on 4 x 8 with nodes of 8 the rows are nodes, the
+# columns cross 4 nodes with 8 processes of a node at once, sharing factor
+# 1 + 0.5 * 7 = 4.5: 30us + 4.5 * 96us = 462 us.
+printf 'ortho-profile 2\nparam node_size 8\nparam share_allgather 0.5\n%s\n%s\n%s\n' \
+    'allgather where=node ring alpha=1us beta=1ns' \
+    'allgather where=net p=2-16 ring alpha=10us beta=4ns' \
+    'allgather ring alpha=5us beta=2ns' > "$dir/nodes.profile"
+"$BUILD/bin/ortho-predict" --profile "$dir/nodes.profile" --op allgather --p 32 --bytes 1000 \
+    --explain > "$dir/out" || fail "--explain: $(cat "$dir/out")"
+grep -q '^allgather on 32 processes (nodes of 8), b = 1000 bytes$' "$dir/out" \
+    || fail "--explain: the node size is not the profile's: $(cat "$dir/out")"
+grep -A2 '^[0-9]* *4x8 ' "$dir/out" > "$dir/row"
+grep -q 'phase 1: allgather on groups of 8, 1000 bytes, inside one node, sharing x1: 1.4e-05 s by entry 1: allgather where=node ring' "$dir/row" \
+    || fail "--explain, the rows of 4x8: $(cat "$dir/row")"
+grep -q 'phase 2: allgather on groups of 4, 8000 bytes, across 4 nodes, 1 per node, 8 of a node at once, sharing x4.5: 0.000462 s by entry 2: allgather where=net p>=2 p<=16 ring' "$dir/row" \
+    || fail "--explain, the columns of 4x8: $(cat "$dir/row")"
+"$BUILD/bin/ortho-predict" --profile "$dir/nodes.profile" --op allgather --p 32 --bytes 1000 \
+    --node-size 0 --explain > "$dir/out" || fail "--node-size 0"
+grep -q 'phase 2: allgather on groups of 4, 8000 bytes, placement unknown, sharing x1: 6.3e-05 s by entry 3: allgather ring' "$dir/out" \
+    || fail "--node-size 0 is not the prediction without nodes: $(cat "$dir/out")"
+"$BUILD/bin/ortho-predict" --profile "$dir/nodes.profile" --op allgather --p 32 --bytes 1000 \
+    --candidates > "$dir/out" || fail "--candidates"
+grep -q '^[0-9]* *phases:4x8:node:rows  *0.000476 ' "$dir/out" && grep -q ' native ' "$dir/out" \
+    && grep -q '^[0-9]* *pipe:4x8:node:cols  *9.8e-05 ' "$dir/out" \
+    || fail "--candidates: node-aware candidates not ranked: $(cat "$dir/out")"
+
+# groups across nodes, 4 processes as 2 nodes of 2 (--node-size): timed
+# alone and at once, fitted as where=node, where=net and share_OP
+if [ "$np" -eq 2 ]; then
+    "${mpiexec[@]}" -n 4 "$BUILD/bin/ortho-fit" -q -o "$dir/nodes-fit.profile" \
+        --samples "$dir/nodes-samples" --node-size 2 --ops allgather,bcast --sizes 1K,8K,32K \
+        --reps 2..3 --max-time 0.05 || fail "ortho-fit --node-size 2"
+    [ "$(grep -c ' net [12]$' "$dir/nodes-samples")" -eq 12 ] \
+        || fail "expected 12 samples across nodes: $(cat "$dir/nodes-samples")"
+    for want in 'param node_size 2' 'param share_allgather ' 'param share_bcast ' \
+        '^allgather .*where=node ' '^allgather .*p=2 where=net ' '^bcast .*where=net '; do
+        grep -q "$want" "$dir/nodes-fit.profile" || fail "no '$want' in $(cat "$dir/nodes-fit.profile")"
+    done
+    "$BUILD/bin/ortho-predict" --profile "$dir/nodes-fit.profile" --op allgather --p 4 \
+        --bytes 8K --candidates --explain > "$dir/out" || fail "predict from the fitted nodes"
+    grep -q 'where=net' "$dir/out" || fail "no where=net phase: $(cat "$dir/out")"
+fi
 
 printf 'ortho-profile 1\n# a comment\nbcast lin tau=1us\n' > "$dir/bad.profile"
 if "$BUILD/bin/ortho-predict" --profile "$dir/bad.profile" --op bcast --procs 4 --bytes 1K \

@@ -70,7 +70,7 @@ static void estimate_from_profile(struct ortho__report_record *all, int total)
         native.variant = ORTHO_VARIANT_NATIVE;
         native.ndims = 1;
         native.dims[0] = r->p;
-        if (ortho__select_predict(sel->prof, (ortho_op)r->op, r->p, r->bytes / (double)r->calls,
+        if (ortho__select_predict(sel->prof, (ortho_op)r->op, r->p, 0, r->bytes / (double)r->calls,
                                   &native, &per_call) == MPI_SUCCESS && per_call >= 0.0) {
             r->native = per_call * (double)r->calls;
             r->native_from |= ORTHO__REPORT_NATIVE_PROFILE;

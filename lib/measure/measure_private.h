@@ -13,4 +13,8 @@ int ortho__measure_point(MPI_Comm comm, int (*call)(void *ctx), void *ctx,
                          const ortho_measure_opts *o, double reps[], double *median, int *nrep,
                          double *rse);
 
+/* natives.c: one call of native op with size bytes (b rounded as
+ * ortho_measure_natives() does) on sub, root 0, through PMPI_. */
+int ortho__measure_run_op(ortho_model_op op, int bytes, void *sbuf, void *rbuf, MPI_Comm sub);
+
 #endif /* ORTHO_MEASURE_PRIVATE_H_INCLUDED */

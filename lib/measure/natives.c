@@ -37,7 +37,7 @@ int ortho_measure_samples_free(ortho_model_sample **samples)
     return MPI_SUCCESS;
 }
 
-static int run_op(ortho_model_op op, int bytes, void *sbuf, void *rbuf, MPI_Comm sub)
+int ortho__measure_run_op(ortho_model_op op, int bytes, void *sbuf, void *rbuf, MPI_Comm sub)
 {
     int count = bytes / (int)sizeof(double);
     int err;
@@ -75,7 +75,7 @@ struct native_call {
 static int native_call(void *ctx)
 {
     const struct native_call *c = ctx;
-    return run_op(c->op, c->bytes, c->sbuf, c->rbuf, c->sub);
+    return ortho__measure_run_op(c->op, c->bytes, c->sbuf, c->rbuf, c->sub);
 }
 
 static int opts_ok(const ortho_measure_opts *o, int size, int groups[], int *ngroups)
@@ -163,6 +163,8 @@ int ortho_measure_natives(MPI_Comm comm, const ortho_measure_opts *o,
                 out[done].p = g;
                 out[done].bytes = bytes;
                 out[done].seconds = median;
+                out[done].where = ORTHO_MODEL_WHERE_ANY;
+                out[done].flows = 0;
                 done++;
                 if (o->progress != NULL && rank == 0) {
                     fprintf(o->progress, "[%3d/%d] %-9s p=%-4d b=%-8d %.3e s  (median of %d, rse %.3f)\n",

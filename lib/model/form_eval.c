@@ -66,6 +66,6 @@ int ortho__range_contains(const ortho_model_range *r, int p, double b)
 
 ortho_model_range ortho_model_range_all(void)
 {
-    ortho_model_range r = { 1, ORTHO_MODEL_P_ANY, 0, 0.0, INFINITY };
+    ortho_model_range r = { 1, ORTHO_MODEL_P_ANY, 0, 0.0, INFINITY, ORTHO_MODEL_WHERE_ANY };
     return r;
 }

@@ -79,6 +79,50 @@ int ortho__entry_eval(ortho_model_profile_t prof, const ortho_model_entry *e, in
  * covers (op, p, b), without checking the arguments. */
 int ortho__predict(ortho_model_profile_t prof, ortho_model_op op, int p, double b, double *t);
 
+/* structure.c: a grid of ndims dims on nodes of node_size processes
+ * (blocks of consecutive ranks; node_size < 2: unknown). */
+struct ortho__frame {
+    int node_size;
+    int ndims;
+    int dims[ORTHO_GRID_MAX_DIMS];
+};
+
+/* structure.c: how the active groups of a phase lie on the nodes. */
+struct ortho__structure {
+    int where, per_node, nodes, flows;
+};
+
+/* structure.c: the structure of the phase whose groups run over dims
+ * lo..hi of fr taken together (row-major), the active groups being those
+ * whose coordinates in the dims of mask (bit i: dim i) are 0. All zero
+ * (where ANY) when the node size is unknown. */
+void ortho__structure_of(const struct ortho__frame *fr, int lo, int hi, unsigned mask,
+                         struct ortho__structure *st);
+
+/* structure.c: the native prediction of (op, p, b) for groups at where
+ * with flows processes of a node at once: the first entry that holds and
+ * is for every where or for this one; where=net entries with the sharing
+ * factor (share, entry: may be NULL; MPI_ERR_ARG when none holds). */
+int ortho__predict_at(ortho_model_profile_t prof, ortho_model_op op, int p, double b, int where,
+                      int flows, double *t, double *share, int *entry);
+
+/* structure.c: one phase of op on groups of g (dims lo..hi of fr, active
+ * groups by mask; fr NULL: unknown) with size s, into ph (its seconds
+ * not multiplied by any repetition). */
+int ortho__phase_predict(ortho_model_profile_t prof, const struct ortho__frame *fr, int lo,
+                         int hi, unsigned mask, ortho_model_op op, int g, double s,
+                         ortho_model_phase *ph);
+
+/* structure.c: the profile's share_OP, else share, else 0. */
+double ortho__share_param(ortho_model_profile_t prof, ortho_model_op op);
+
+/* predict.c: the paper-order phases over dims 0..nsub-1 of fr (a prefix
+ * of its dims; the others are lanes, all running at once unless held to 0
+ * by mask), appended to pred; block sizes grow from bytes as in
+ * ortho_model_predict_grid. */
+int ortho__grid_phases(ortho_model_profile_t prof, const struct ortho__frame *fr, int nsub,
+                       unsigned mask, ortho_model_op op, double bytes, ortho_model_prediction *pred);
+
 /* fit.c: least-squares fit of the samples with indices idx[0..m-1].
  * rel_err, when non-NULL, is indexed like samples. */
 int ortho__fit(int form, const ortho_model_sample samples[], const int idx[], int m,

@@ -15,6 +15,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <string.h>
 
 /* A composite form: the sum of its terms, each a native prediction. */
 static int compose(ortho_model_profile_t prof, const struct ortho__form *f, int p, double b,
@@ -47,15 +48,7 @@ int ortho__entry_eval(ortho_model_profile_t prof, const ortho_model_entry *e, in
 
 int ortho__predict(ortho_model_profile_t prof, ortho_model_op op, int p, double b, double *t)
 {
-    int err = MPI_ERR_ARG;
-    for (int i = 0; i < prof->nentries; i++) {
-        const ortho_model_entry *e = &prof->entries[i];
-        if (e->op == op && ortho__range_contains(&e->range, p, b)) {
-            err = ortho__entry_eval(prof, e, p, b, t);
-            break;
-        }
-    }
-    return err;
+    return ortho__predict_at(prof, op, p, b, ORTHO_MODEL_WHERE_ANY, 0, t, NULL, NULL);
 }
 
 int ortho_model_predict(ortho_model_profile_t prof, ortho_model_op op, int p, double bytes,
@@ -78,40 +71,62 @@ static int leader_first(ortho_model_op op)
     return op == ORTHO_MODEL_BCAST || op == ORTHO_MODEL_SCATTER;
 }
 
-int ortho_model_predict_grid(ortho_model_profile_t prof, ortho_model_op op, int ndims,
-                             const int dims[], double bytes, ortho_model_prediction *pred)
+static int rooted(ortho_model_op op)
+{
+    return op != ORTHO_MODEL_ALLREDUCE && op != ORTHO_MODEL_ALLGATHER;
+}
+
+int ortho__grid_phases(ortho_model_profile_t prof, const struct ortho__frame *fr, int nsub,
+                       unsigned mask, ortho_model_op op, double bytes, ortho_model_prediction *pred)
 {
     int err = MPI_SUCCESS;
     double block[ORTHO_GRID_MAX_DIMS];
+    const int *dims = fr->dims;
+    /* block[i]: the size moved by the phase over d[i] */
+    for (int i = nsub - 1; i >= 0; i--)
+        block[i] = !grows(op) ? bytes : (i == nsub - 1 ? bytes : block[i + 1] * dims[i + 1]);
+    for (int k = 0; k < nsub && err == MPI_SUCCESS; k++) {
+        int i = leader_first(op) ? k : nsub - 1 - k;
+        /* a rooted operation's phase over d[i] runs in the groups that
+         * hold data: coordinates 0 in the sub-grid's dims after i */
+        unsigned held = 0;
+        for (int j = i + 1; j < nsub && rooted(op); j++)
+            held |= 1u << j;
+        ortho_model_phase ph;
+        err = ortho__phase_predict(prof, fr, i, i, mask | held, op, dims[i], block[i], &ph);
+        if (pred->nphases < ORTHO_GRID_MAX_DIMS)
+            pred->phase[pred->nphases++] = ph;
+        pred->total += ph.seconds;
+    }
+    return err;
+}
+
+int ortho_model_predict_grid_nodes(ortho_model_profile_t prof, ortho_model_op op, int ndims,
+                                   const int dims[], double bytes, int node_size,
+                                   ortho_model_prediction *pred)
+{
+    int err = MPI_SUCCESS;
+    struct ortho__frame fr;
     if (prof == NULL || dims == NULL || pred == NULL || (int)op < 0 || op >= ORTHO_MODEL_NOPS
-        || !(bytes >= 0.0) || !isfinite(bytes)) {
-        err = MPI_ERR_ARG;
-        goto fn_exit;
-    }
-    if (ndims < 1 || ndims > ORTHO_GRID_MAX_DIMS) {
-        err = MPI_ERR_DIMS;
-        goto fn_exit;
-    }
+        || !(bytes >= 0.0) || !isfinite(bytes) || node_size < 0)
+        return MPI_ERR_ARG;
+    if (ndims < 1 || ndims > ORTHO_GRID_MAX_DIMS)
+        return MPI_ERR_DIMS;
     for (int i = 0; i < ndims; i++)
         if (dims[i] < 1)
             err = MPI_ERR_ARG;
     if (err != MPI_SUCCESS)
-        goto fn_exit;
-    /* block[i]: the size moved by the phase over d[i] */
-    for (int i = ndims - 1; i >= 0; i--)
-        block[i] = !grows(op) ? bytes : (i == ndims - 1 ? bytes : block[i + 1] * dims[i + 1]);
-    pred->nphases = ndims;
-    pred->total = 0.0;
-    for (int k = 0; k < ndims && err == MPI_SUCCESS; k++) {
-        int i = leader_first(op) ? k : ndims - 1 - k;
-        ortho_model_phase *ph = &pred->phase[k];
-        ph->op = op;
-        ph->dim = i;
-        ph->group = dims[i];
-        ph->bytes = block[i];
-        err = ortho__predict(prof, op, dims[i], block[i], &ph->seconds);
-        pred->total += ph->seconds;
-    }
-fn_exit:
-    return err;
+        return err;
+    memset(&fr, 0, sizeof fr);
+    fr.node_size = node_size;
+    fr.ndims = ndims;
+    memcpy(fr.dims, dims, (size_t)ndims * sizeof dims[0]);
+    memset(pred, 0, sizeof *pred);
+    return ortho__grid_phases(prof, &fr, ndims, 0u, op, bytes, pred);
+}
+
+int ortho_model_predict_grid(ortho_model_profile_t prof, ortho_model_op op, int ndims,
+                             const int dims[], double bytes, ortho_model_prediction *pred)
+{
+    return ortho_model_predict_grid_nodes(prof, op, ndims, dims, bytes, 0, pred);
 }

@@ -60,7 +60,8 @@ const char *ortho_model_profile_machine(ortho_model_profile_t prof)
 
 static int range_ok(const ortho_model_range *r)
 {
-    return r->p_lo >= 1 && r->p_lo <= r->p_hi && r->size_lo >= 0.0 && r->size_lo <= r->size_hi;
+    return r->p_lo >= 1 && r->p_lo <= r->p_hi && r->size_lo >= 0.0 && r->size_lo <= r->size_hi
+           && r->where >= ORTHO_MODEL_WHERE_ANY && r->where <= ORTHO_MODEL_WHERE_NET;
 }
 
 int ortho_model_profile_add(ortho_model_profile_t prof, const ortho_model_entry *entry)

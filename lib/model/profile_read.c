@@ -161,6 +161,18 @@ static int parse_cond(const struct reader *rd, const char *tok, ortho_model_rang
 {
     static const char *const rels[] = { "<=", ">=", "<", ">", "=" };
     const char *rel = NULL;
+    if (strncmp(tok, "where=", 6) == 0) {
+        /* the placement of the groups the entry is for (structure.c) */
+        if (r->where != ORTHO_MODEL_WHERE_ANY)
+            *err = fail(rd, "'where' given twice");
+        else if (strcmp(tok + 6, "node") == 0)
+            r->where = ORTHO_MODEL_WHERE_NODE;
+        else if (strcmp(tok + 6, "net") == 0)
+            r->where = ORTHO_MODEL_WHERE_NET;
+        else
+            *err = fail(rd, "bad condition '%s' (where=node or where=net)", tok);
+        return 1;
+    }
     if (tok[0] == 'p' || tok[0] == 'b' || tok[0] == 'n')
         for (int i = 0; i < 5 && rel == NULL; i++)
             if (strncmp(tok + 1, rels[i], strlen(rels[i])) == 0)

@@ -50,6 +50,8 @@ static void write_range(FILE *out, const ortho_model_range *r)
     }
     if (r->size_is_root && r->size_lo <= 0.0 && !isfinite(r->size_hi))
         fprintf(out, " n>=0");
+    if (r->where == ORTHO_MODEL_WHERE_NODE || r->where == ORTHO_MODEL_WHERE_NET)
+        fprintf(out, " where=%s", r->where == ORTHO_MODEL_WHERE_NODE ? "node" : "net");
 }
 
 static void write_entry(FILE *out, const ortho_model_entry *e)
@@ -79,7 +81,12 @@ static void write_body(ortho_model_profile_t prof, FILE *out)
     if (prof->machine != NULL)
         fprintf(out, "machine %s\n", prof->machine);
     for (int i = 0; i < prof->nparams; i++) {
-        ortho__format_seconds(v, sizeof v, prof->params[i].value);
+        /* counts and factors (node_size, share_OP) are no times: plain numbers */
+        if (strcmp(prof->params[i].name, "node_size") == 0
+            || strncmp(prof->params[i].name, "share", 5) == 0)
+            ortho__format_double(v, sizeof v, prof->params[i].value);
+        else
+            ortho__format_seconds(v, sizeof v, prof->params[i].value);
         fprintf(out, "param %s %s\n", prof->params[i].name, v);
     }
     for (int i = 0; i < prof->nentries; i++)

@@ -47,10 +47,14 @@
  * profile's param "gamma", 0 when absent), and copy(s) = s * t_copy (the
  * profile's param "t_copy" in seconds per byte, 0 when absent).
  *
- * Known limit: on a node-aware grid the p2 lanes cross the network at the
- * same time and share each node's link; a profile fitted on groups of
- * consecutive ranks (ortho-fit) does not see that sharing, so lane phases
- * come out optimistic there unless the profile was measured on lanes. */
+ * Every phase is placed on the grid (structure.c): which of its groups run
+ * at once (all, or only those holding data: the root's row or column),
+ * and, given the node size, whether they lie inside a node or cross
+ * nodes and how many processes of a node cross its link at once. On a
+ * node-aware grid the p2 lanes of a column phase all cross the network
+ * together: a profile with where=net functions and share_OP charges them
+ * for it; one without (fitted on consecutive ranks only) predicts them as
+ * before, optimistic there. */
 #include "model/variants.h"
 
 #include <math.h>
@@ -68,217 +72,316 @@ static double param(ortho_model_profile_t prof, const char *name)
     return found ? value : 0.0;
 }
 
-/* A phase: op on g processes with size s, times k; appended to pred. */
-static int phase(ortho_model_profile_t prof, ortho_model_op op, int dim, int g, double s,
-                 double k, ortho_model_prediction *pred)
+/* The sub-grid a composition works on: dims 0..nsub-1 of fr (the whole
+ * grid, or its leader grid in a recursion), lanes: the mask of fr's other
+ * dims held to 0 (0: every copy of the sub-grid runs at once). The phases
+ * over p2 run over dim nsub-1, those over p1 over dims 0..nsub-2 together. */
+struct sub {
+    const struct ortho__frame *fr;
+    int nsub;
+    unsigned lanes;
+};
+
+static int last_dim(const struct sub *sg)
 {
-    double t = 0.0;
-    int err = g > 1 ? ortho__predict(prof, op, g, s, &t) : MPI_SUCCESS;
+    return sg->nsub - 1;
+}
+
+/* Masks of the active groups: only the root's row (a phase over p2), only
+ * the root's column (a phase over p1), every group. */
+static unsigned root_row(const struct sub *sg)
+{
+    return ((1u << (sg->nsub - 1)) - 1u) | sg->lanes;
+}
+
+static unsigned root_col(const struct sub *sg)
+{
+    return (1u << (sg->nsub - 1)) | sg->lanes;
+}
+
+static void append(ortho_model_prediction *pred, const ortho_model_phase *ph)
+{
+    if (pred->nphases < ORTHO_GRID_MAX_DIMS)
+        pred->phase[pred->nphases++] = *ph;
+    pred->total += ph->seconds;
+}
+
+/* A phase: op on groups of g over dims lo..hi (active groups by mask)
+ * with size s, times k; appended to pred. */
+static int phase(ortho_model_profile_t prof, const struct sub *sg, int lo, int hi, unsigned mask,
+                 ortho_model_op op, int g, double s, double k, ortho_model_prediction *pred)
+{
+    ortho_model_phase ph;
+    int err = MPI_SUCCESS;
+    memset(&ph, 0, sizeof ph);
+    ph.op = op;
+    ph.dim = lo;
+    ph.group = g;
+    ph.bytes = s;
+    ph.share = 1.0;
+    ph.entry = -1;
+    if (g > 1)
+        err = ortho__phase_predict(prof, sg->fr, lo, hi, mask, op, g, s, &ph);
     if (err)
         return err;
-    if (pred->nphases < ORTHO_GRID_MAX_DIMS) {
-        ortho_model_phase *ph = &pred->phase[pred->nphases++];
-        ph->op = op;
-        ph->dim = dim;
-        ph->group = g;
-        ph->bytes = s;
-        ph->seconds = k * t;
-    }
-    pred->total += k * t;
+    ph.seconds *= k;
+    append(pred, &ph);
     return MPI_SUCCESS;
 }
 
-/* t_rs(g, n): listed as an allgather of n/g blocks; gamma added to the total. */
-static int reduce_scatter(ortho_model_profile_t prof, int dim, int g, double n,
-                          ortho_model_prediction *pred)
+/* The phase over p2 (the rows) and over p1 (the leading dims together). */
+static int rows(ortho_model_profile_t prof, const struct sub *sg, unsigned mask,
+                ortho_model_op op, double s, double k, ortho_model_prediction *pred)
 {
-    int err = phase(prof, ORTHO_MODEL_ALLGATHER, dim, g, n / g, 1.0, pred);
+    int d = last_dim(sg);
+    return phase(prof, sg, d, d, mask, op, sg->fr->dims[d], s, k, pred);
+}
+
+static int cols(ortho_model_profile_t prof, const struct sub *sg, unsigned mask,
+                ortho_model_op op, double s, ortho_model_prediction *pred)
+{
+    int p1 = 1;
+    for (int i = 0; i < sg->nsub - 1; i++)
+        p1 *= sg->fr->dims[i];
+    return phase(prof, sg, 0, sg->nsub - 2, mask, op, p1, s, 1.0, pred);
+}
+
+/* Several phases summed up as one (a leader grid of 2 or more dims): the
+ * largest of their structures, no single entry. */
+static void summed(const ortho_model_prediction *sub, ortho_model_op op, int g, double s,
+                   ortho_model_prediction *pred)
+{
+    ortho_model_phase ph;
+    memset(&ph, 0, sizeof ph);
+    ph.op = op;
+    ph.group = g;
+    ph.bytes = s;
+    ph.seconds = sub->total;
+    ph.share = 1.0;
+    ph.entry = -1;
+    for (int i = 0; i < sub->nphases; i++) {
+        const ortho_model_phase *x = &sub->phase[i];
+        ph.where = x->where > ph.where ? x->where : ph.where;
+        ph.per_node = x->per_node > ph.per_node ? x->per_node : ph.per_node;
+        ph.nodes = x->nodes > ph.nodes ? x->nodes : ph.nodes;
+        ph.flows = x->flows > ph.flows ? x->flows : ph.flows;
+        ph.share = x->share > ph.share ? x->share : ph.share;
+    }
+    append(pred, &ph);
+}
+
+/* t_rs(g, n) over p2 or p1: listed as an allgather of n/g blocks; gamma
+ * added to the total. */
+static int reduce_scatter(ortho_model_profile_t prof, const struct sub *sg, int over_rows,
+                          double n, ortho_model_prediction *pred)
+{
+    int d = last_dim(sg), g = sg->fr->dims[d], err;
+    if (over_rows) {
+        err = rows(prof, sg, sg->lanes, ORTHO_MODEL_ALLGATHER, n / g, 1.0, pred);
+    } else {
+        g = 1;
+        for (int i = 0; i < d; i++)
+            g *= sg->fr->dims[i];
+        err = cols(prof, sg, sg->lanes, ORTHO_MODEL_ALLGATHER, n / g, pred);
+    }
     pred->total += (g - 1) / (double)g * n * param(prof, "gamma");
     return err;
 }
 
-/* The leader grid's prediction (dims d[0..k-2]) appended as one phase. */
-static int leader(ortho_model_profile_t prof, ortho_model_op op, int ndims, const int dims[],
-                  double s, ortho_model_prediction *pred)
+/* The leader grid's prediction (dims 0..nsub-2, in the paper's order, every
+ * lane at once) appended: one phase in 2D, their sum above. */
+static int leader(ortho_model_profile_t prof, const struct sub *sg, ortho_model_op op, double s,
+                  ortho_model_prediction *pred)
 {
-    ortho_model_prediction sub;
-    if (ndims == 2)
-        return phase(prof, op, 0, dims[0], s, 1.0, pred);
-    int err = ortho_model_predict_grid(prof, op, ndims - 1, dims, s, &sub);
+    ortho_model_prediction inner;
+    memset(&inner, 0, sizeof inner);
+    int err = ortho__grid_phases(prof, sg->fr, sg->nsub - 1, sg->lanes, op, s, &inner);
     if (err)
         return err;
-    int g = 1;
-    for (int i = 0; i < ndims - 1; i++)
-        g *= dims[i];
-    if (pred->nphases < ORTHO_GRID_MAX_DIMS) {
-        ortho_model_phase *ph = &pred->phase[pred->nphases++];
-        ph->op = op;
-        ph->dim = 0;
-        ph->group = g;
-        ph->bytes = s;
-        ph->seconds = sub.total;
+    if (sg->nsub == 2) {
+        append(pred, &inner.phase[0]);
+        return MPI_SUCCESS;
     }
-    pred->total += sub.total;
+    int g = 1;
+    for (int i = 0; i < sg->nsub - 1; i++)
+        g *= sg->fr->dims[i];
+    summed(&inner, op, g, s, pred);
     return MPI_SUCCESS;
 }
 
-/* One table entry: the composition of a variant in one order. */
-typedef int (*compose_fn)(ortho_model_profile_t prof, ortho_model_op op, int ndims,
-                          const int dims[], int p1, int p2, double b,
-                          ortho_model_prediction *pred);
+/* One table entry: the composition of a variant in one order on sub-grid
+ * sg with p1 = d[0] x ... x d[nsub-2], p2 = d[nsub-1]. */
+typedef int (*compose_fn)(ortho_model_profile_t prof, const struct sub *sg, ortho_model_op op,
+                          int p1, int p2, double b, ortho_model_prediction *pred);
 
-static int other_order(ortho_model_profile_t prof, ortho_model_op op, int ndims,
-                       const int dims[], int p1, int p2, double b, ortho_model_prediction *pred)
+static int other_order(ortho_model_profile_t prof, const struct sub *sg, ortho_model_op op,
+                       int p1, int p2, double b, ortho_model_prediction *pred)
 {
-    int last = ndims - 1, err = MPI_SUCCESS;
+    int err = MPI_SUCCESS;
     double copy = (double)p1 * p2 * b * param(prof, "t_copy");
     switch (op) {
     case ORTHO_MODEL_BCAST:
-        err = phase(prof, op, last, p2, b, 1.0, pred);
-        return err ? err : leader(prof, op, ndims, dims, b, pred);
+        err = rows(prof, sg, root_row(sg), op, b, 1.0, pred);
+        return err ? err : leader(prof, sg, op, b, pred);
     case ORTHO_MODEL_REDUCE:
+        err = leader(prof, sg, op, b, pred);
+        return err ? err : rows(prof, sg, root_row(sg), op, b, 1.0, pred);
     case ORTHO_MODEL_ALLREDUCE:
-        err = leader(prof, op, ndims, dims, b, pred);
-        return err ? err : phase(prof, op, last, p2, b, 1.0, pred);
+        err = leader(prof, sg, op, b, pred);
+        return err ? err : rows(prof, sg, sg->lanes, op, b, 1.0, pred);
     case ORTHO_MODEL_GATHER:
-        err = leader(prof, op, ndims, dims, b, pred);
+        err = leader(prof, sg, op, b, pred);
         if (!err)
-            err = phase(prof, op, last, p2, p1 * b, 1.0, pred);
+            err = rows(prof, sg, root_row(sg), op, p1 * b, 1.0, pred);
         pred->total += copy;
         return err;
     case ORTHO_MODEL_SCATTER:
         pred->total += copy;
-        err = phase(prof, op, last, p2, p1 * b, 1.0, pred);
-        return err ? err : leader(prof, op, ndims, dims, b, pred);
+        err = rows(prof, sg, root_row(sg), op, p1 * b, 1.0, pred);
+        return err ? err : leader(prof, sg, op, b, pred);
     case ORTHO_MODEL_ALLGATHER:
-        err = leader(prof, op, ndims, dims, b, pred);
-        return err ? err : phase(prof, op, last, p2, b, (double)p1, pred);
+        err = leader(prof, sg, op, b, pred);
+        return err ? err : rows(prof, sg, sg->lanes, op, b, (double)p1, pred);
     default:
         return MPI_ERR_ARG;
     }
 }
 
+static int compose(ortho_model_profile_t prof, const struct sub *sg, ortho_variant v,
+                   ortho_order order, ortho_model_op op, double b, ortho_model_prediction *pred);
+
 /* The column phase of rsag / scag in the rows order: the native op over
- * p1 on a 2D grid, the same variant on the leader grid otherwise. */
-static int across(ortho_model_profile_t prof, ortho_model_op op, ortho_variant v, int ndims,
-                  const int dims[], int p1, double s, ortho_model_prediction *pred)
+ * p1 on a 2D grid (groups held to 0 by mask), the same variant on the
+ * leader grid otherwise (every lane at once). */
+static int across(ortho_model_profile_t prof, const struct sub *sg, unsigned mask,
+                  ortho_model_op op, ortho_variant v, int p1, double s,
+                  ortho_model_prediction *pred)
 {
-    if (ndims <= 2)
-        return phase(prof, op, 0, p1, s, 1.0, pred);
-    ortho_candidate sub;
-    ortho_model_prediction inner;
+    if (sg->nsub <= 2)
+        return cols(prof, sg, mask, op, s, pred);
+    struct sub inner = { sg->fr, sg->nsub - 1, sg->lanes };
+    ortho_model_prediction sub;
     memset(&sub, 0, sizeof sub);
-    sub.variant = v;
-    sub.order = ORTHO_ORDER_ROWS;
-    sub.ndims = ndims - 1;
-    memcpy(sub.dims, dims, (size_t)(ndims - 1) * sizeof dims[0]);
-    int err = ortho__model_predict_candidate(prof, (ortho_op)op, p1, 0, s, &sub, &inner);
+    int err = compose(prof, &inner, v, ORTHO_ORDER_ROWS, op, s, &sub);
     if (err)
         return err;
-    if (pred->nphases < ORTHO_GRID_MAX_DIMS) {
-        ortho_model_phase *ph = &pred->phase[pred->nphases++];
-        ph->op = op;
-        ph->dim = 0;
-        ph->group = p1;
-        ph->bytes = s;
-        ph->seconds = inner.total;
-    }
-    pred->total += inner.total;
+    summed(&sub, op, p1, s, pred);
     return MPI_SUCCESS;
 }
 
-static int rsag_rows(ortho_model_profile_t prof, ortho_model_op op, int ndims, const int dims[],
-                     int p1, int p2, double b, ortho_model_prediction *pred)
+static ortho_model_op final_gather(ortho_model_op op)
 {
-    int err = reduce_scatter(prof, ndims - 1, p2, b, pred);
+    return op == ORTHO_MODEL_REDUCE ? ORTHO_MODEL_GATHER : ORTHO_MODEL_ALLGATHER;
+}
+
+static int rsag_rows(ortho_model_profile_t prof, const struct sub *sg, ortho_model_op op, int p1,
+                     int p2, double b, ortho_model_prediction *pred)
+{
+    int err = reduce_scatter(prof, sg, 1, b, pred);
     if (!err)
-        err = across(prof, op, ORTHO_VARIANT_RSAG, ndims, dims, p1, b / p2, pred);
+        err = across(prof, sg, sg->lanes, op, ORTHO_VARIANT_RSAG, p1, b / p2, pred);
     if (!err)
-        err = phase(prof, op == ORTHO_MODEL_REDUCE ? ORTHO_MODEL_GATHER : ORTHO_MODEL_ALLGATHER,
-                    ndims - 1, p2, b / p2, 1.0, pred);
+        err = rows(prof, sg, op == ORTHO_MODEL_REDUCE ? root_row(sg) : sg->lanes,
+                   final_gather(op), b / p2, 1.0, pred);
     return err;
 }
 
-static int rsag_cols(ortho_model_profile_t prof, ortho_model_op op, int ndims, const int dims[],
-                     int p1, int p2, double b, ortho_model_prediction *pred)
+static int rsag_cols(ortho_model_profile_t prof, const struct sub *sg, ortho_model_op op, int p1,
+                     int p2, double b, ortho_model_prediction *pred)
 {
-    (void)dims;
-    int err = reduce_scatter(prof, 0, p1, b, pred);
+    (void)p2;
+    int err = reduce_scatter(prof, sg, 0, b, pred);
     if (!err)
-        err = phase(prof, op, ndims - 1, p2, b / p1, 1.0, pred);
+        err = rows(prof, sg, sg->lanes, op, b / p1, 1.0, pred);
     if (!err)
-        err = phase(prof, op == ORTHO_MODEL_REDUCE ? ORTHO_MODEL_GATHER : ORTHO_MODEL_ALLGATHER,
-                    0, p1, b / p1, 1.0, pred);
+        err = cols(prof, sg, op == ORTHO_MODEL_REDUCE ? root_col(sg) : sg->lanes,
+                   final_gather(op), b / p1, pred);
     return err;
 }
 
-static int scag_rows(ortho_model_profile_t prof, ortho_model_op op, int ndims, const int dims[],
-                     int p1, int p2, double b, ortho_model_prediction *pred)
+static int scag_rows(ortho_model_profile_t prof, const struct sub *sg, ortho_model_op op, int p1,
+                     int p2, double b, ortho_model_prediction *pred)
 {
     (void)op;
-    int err = phase(prof, ORTHO_MODEL_SCATTER, ndims - 1, p2, b / p2, 1.0, pred);
+    int err = rows(prof, sg, root_row(sg), ORTHO_MODEL_SCATTER, b / p2, 1.0, pred);
     if (!err)
-        err = across(prof, ORTHO_MODEL_BCAST, ORTHO_VARIANT_SCAG, ndims, dims, p1, b / p2, pred);
+        err = across(prof, sg, sg->lanes, ORTHO_MODEL_BCAST, ORTHO_VARIANT_SCAG, p1, b / p2,
+                     pred);
     if (!err)
-        err = phase(prof, ORTHO_MODEL_ALLGATHER, ndims - 1, p2, b / p2, 1.0, pred);
+        err = rows(prof, sg, sg->lanes, ORTHO_MODEL_ALLGATHER, b / p2, 1.0, pred);
     return err;
 }
 
-static int scag_cols(ortho_model_profile_t prof, ortho_model_op op, int ndims, const int dims[],
-                     int p1, int p2, double b, ortho_model_prediction *pred)
+static int scag_cols(ortho_model_profile_t prof, const struct sub *sg, ortho_model_op op, int p1,
+                     int p2, double b, ortho_model_prediction *pred)
 {
     (void)op;
-    (void)dims;
-    int err = phase(prof, ORTHO_MODEL_SCATTER, 0, p1, b / p1, 1.0, pred);
+    (void)p2;
+    int err = cols(prof, sg, root_col(sg), ORTHO_MODEL_SCATTER, b / p1, pred);
     if (!err)
-        err = phase(prof, ORTHO_MODEL_BCAST, ndims - 1, p2, b / p1, 1.0, pred);
+        err = rows(prof, sg, sg->lanes, ORTHO_MODEL_BCAST, b / p1, 1.0, pred);
     if (!err)
-        err = phase(prof, ORTHO_MODEL_ALLGATHER, 0, p1, b / p1, 1.0, pred);
+        err = cols(prof, sg, sg->lanes, ORTHO_MODEL_ALLGATHER, b / p1, pred);
     return err;
 }
 
-static int pipe_cost(ortho_model_profile_t prof, int ring, int other, double b, int dim_ring,
-                int dim_other, ortho_model_prediction *pred)
+/* The pipelined allgather: ring - 1 steps, each the longer of a pairwise
+ * exchange along the ring (placed as the ring's groups) and the other
+ * dimension's allgather, then that allgather once more. */
+static int pipe_cost(ortho_model_profile_t prof, const struct sub *sg, int ring_is_p1, double b,
+                     ortho_model_prediction *pred)
 {
-    double step = 0.0, ag = 0.0;
-    int err = ortho__predict(prof, ORTHO_MODEL_ALLGATHER, 2, b, &step);
-    if (!err && other > 1)
-        err = ortho__predict(prof, ORTHO_MODEL_ALLGATHER, other, b, &ag);
+    int d = last_dim(sg), lo = ring_is_p1 ? 0 : d, hi = ring_is_p1 ? d - 1 : d;
+    struct ortho__structure st;
+    ortho_model_prediction other;
+    double step = 0.0;
+    int ring = 1;
+    for (int i = lo; i <= hi; i++)
+        ring *= sg->fr->dims[i];
+    ortho__structure_of(sg->fr, lo, hi, sg->lanes, &st);
+    int err = ortho__predict_at(prof, ORTHO_MODEL_ALLGATHER, 2, b, st.where, st.flows, &step,
+                                NULL, NULL);
+    memset(&other, 0, sizeof other);
+    if (!err)
+        err = ring_is_p1 ? rows(prof, sg, sg->lanes, ORTHO_MODEL_ALLGATHER, b, 1.0, &other)
+                         : cols(prof, sg, sg->lanes, ORTHO_MODEL_ALLGATHER, b, &other);
     if (err)
         return err;
-    double per_step = step > ag ? step : ag;
-    if (pred->nphases + 2 <= ORTHO_GRID_MAX_DIMS) {
-        ortho_model_phase *ph = &pred->phase[pred->nphases++];
-        ph->op = ORTHO_MODEL_ALLGATHER;
-        ph->dim = dim_ring;
-        ph->group = ring;
-        ph->bytes = b;
-        ph->seconds = (ring - 1) * per_step;
-        ph = &pred->phase[pred->nphases++];
-        ph->op = ORTHO_MODEL_ALLGATHER;
-        ph->dim = dim_other;
-        ph->group = other;
-        ph->bytes = b;
-        ph->seconds = ag;
-    }
-    pred->total += (ring - 1) * per_step + ag;
+    double ag = other.total, per_step = step > ag ? step : ag;
+    ortho_model_phase ph;
+    memset(&ph, 0, sizeof ph);
+    ph.op = ORTHO_MODEL_ALLGATHER;
+    ph.dim = lo;
+    ph.group = ring;
+    ph.bytes = b;
+    ph.seconds = (ring - 1) * per_step;
+    ph.where = st.where;
+    ph.per_node = st.per_node;
+    ph.nodes = st.nodes;
+    ph.flows = st.flows;
+    ph.share = 1.0;
+    ph.entry = -1;
+    append(pred, &ph);
+    append(pred, &other.phase[0]);
     return MPI_SUCCESS;
 }
 
-static int pipe_cols(ortho_model_profile_t prof, ortho_model_op op, int ndims, const int dims[],
-                     int p1, int p2, double b, ortho_model_prediction *pred)
+static int pipe_cols(ortho_model_profile_t prof, const struct sub *sg, ortho_model_op op, int p1,
+                     int p2, double b, ortho_model_prediction *pred)
 {
     (void)op;
-    (void)dims;
-    return pipe_cost(prof, p1, p2, b, 0, ndims - 1, pred);
+    (void)p1;
+    (void)p2;
+    return pipe_cost(prof, sg, 1, b, pred);
 }
 
-static int pipe_rows(ortho_model_profile_t prof, ortho_model_op op, int ndims, const int dims[],
-                     int p1, int p2, double b, ortho_model_prediction *pred)
+static int pipe_rows(ortho_model_profile_t prof, const struct sub *sg, ortho_model_op op, int p1,
+                     int p2, double b, ortho_model_prediction *pred)
 {
     (void)op;
-    (void)dims;
-    return pipe_cost(prof, p2, p1, b, ndims - 1, 0, pred);
+    (void)p1;
+    (void)p2;
+    return pipe_cost(prof, sg, 0, b, pred);
 }
 
 /* A segmented pipeline of `depth` stages: stage i is op[i] on g[i]
@@ -410,13 +513,28 @@ static const struct segmented_form {
      "(k+p-2) t_op(2,s)", chain},
 };
 
+static int compose(ortho_model_profile_t prof, const struct sub *sg, ortho_variant v,
+                   ortho_order order, ortho_model_op op, double b, ortho_model_prediction *pred)
+{
+    int p2 = sg->fr->dims[sg->nsub - 1], p1 = 1;
+    for (int i = 0; i < sg->nsub - 1; i++)
+        p1 *= sg->fr->dims[i];
+    for (size_t i = 0; i < sizeof variant_forms / sizeof variant_forms[0]; i++) {
+        const struct variant_form *f = &variant_forms[i];
+        if (f->variant == v && f->order == order && (f->ops & (1u << op)))
+            return f->fn(prof, sg, op, p1, p2, b, pred);
+    }
+    return MPI_ERR_UNSUPPORTED_OPERATION;
+}
+
 int ortho__model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int p,
                                    int node_size, double bytes, const ortho_candidate *cand,
                                    ortho_model_prediction *pred)
 {
     int dims[ORTHO_GRID_MAX_DIMS], ndims;
+    struct ortho__frame fr;
     if (prof == NULL || cand == NULL || pred == NULL || p < 1 || !(bytes >= 0.0) ||
-        !isfinite(bytes))
+        !isfinite(bytes) || node_size < 0)
         return MPI_ERR_ARG;
     if (op == ORTHO_OP_GATHERV || op == ORTHO_OP_SCATTERV)
         return MPI_ERR_UNSUPPORTED_OPERATION;
@@ -424,6 +542,8 @@ int ortho__model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int 
         return MPI_ERR_ARG;
     ortho_model_op mop = op == ORTHO_OP_ALLGATHERV ? ORTHO_MODEL_ALLGATHER : (ortho_model_op)op;
     memset(pred, 0, sizeof *pred);
+    memset(&fr, 0, sizeof fr);
+    fr.node_size = node_size;
     ortho_variant v = cand->variant;
     if (v != ORTHO_VARIANT_NATIVE && !ortho_variant_valid(v, op))
         v = ORTHO_VARIANT_PHASES;
@@ -448,8 +568,11 @@ int ortho__model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int 
         dims[1] = p2;
     }
     if (v != ORTHO_VARIANT_NATIVE) {
-        /* zeros and the leading extent as the box that holds p */
+        /* zeros and the leading extent as the box that holds p; a
+         * node-aware grid's last extent 0 is the node size */
         long long rest = 1;
+        if (cand->node_aware && ndims >= 2 && dims[ndims - 1] == 0 && node_size >= 2)
+            dims[ndims - 1] = node_size;
         for (int i = 1; i < ndims; i++) {
             if (dims[i] < 1)
                 return MPI_ERR_UNSUPPORTED_OPERATION;
@@ -460,17 +583,20 @@ int ortho__model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int 
             v = ORTHO_VARIANT_NATIVE;
     }
     if (v == ORTHO_VARIANT_NATIVE) {
+        fr.ndims = 1;
+        fr.dims[0] = p;
+        int err = ortho__phase_predict(prof, &fr, 0, 0, 0u, mop, p, bytes, &pred->phase[0]);
         pred->nphases = 1;
-        pred->phase[0].op = mop;
-        pred->phase[0].group = p;
-        pred->phase[0].bytes = bytes;
-        int err = ortho__predict(prof, mop, p, bytes, &pred->phase[0].seconds);
         pred->total = pred->phase[0].seconds;
         return err;
     }
+    fr.ndims = ndims;
+    memcpy(fr.dims, dims, (size_t)ndims * sizeof dims[0]);
     ortho_order order = ortho__order_resolve(v, op, cand->order);
     if (v == ORTHO_VARIANT_PHASES && order == ortho__order_resolve(v, op, ORTHO_ORDER_PAPER))
-        return ortho_model_predict_grid(prof, mop, ndims, dims, bytes, pred);
+        return ortho__grid_phases(prof, &fr, ndims, 0u, mop, bytes, pred);
+    /* the segmented pipelines: from the plain functions, placement not
+     * counted (their stages overlap, which the node terms do not model) */
     int p2 = dims[ndims - 1], p1 = 1;
     for (int i = 0; i < ndims - 1; i++)
         p1 *= dims[i];
@@ -479,10 +605,13 @@ int ortho__model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int 
         if (f->variant == v && f->order == order && (f->ops & (1u << mop)))
             return f->fn(prof, mop, ndims, p1, p2, bytes, cand->segment, pred);
     }
-    for (size_t i = 0; i < sizeof variant_forms / sizeof variant_forms[0]; i++) {
-        const struct variant_form *f = &variant_forms[i];
-        if (f->variant == v && f->order == order && (f->ops & (1u << mop)))
-            return f->fn(prof, mop, ndims, dims, p1, p2, bytes, pred);
-    }
-    return MPI_ERR_UNSUPPORTED_OPERATION;
+    struct sub sg = { &fr, ndims, 0u };
+    return compose(prof, &sg, v, order, mop, bytes, pred);
+}
+
+int ortho_model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int p, int node_size,
+                                  double bytes, const ortho_candidate *cand,
+                                  ortho_model_prediction *pred)
+{
+    return ortho__model_predict_candidate(prof, op, p, node_size, bytes, cand, pred);
 }

@@ -15,9 +15,12 @@
 /* The prediction of cand for op on p processes with message size bytes
  * (the size of ortho_model.h; allgatherv: the mean block), each phase in
  * pred (op, group size, bytes, seconds; a phase repeated k times counts k
- * times in its seconds) and the total. node_size: processes per node, for
- * node-aware candidates whose dims are not given (0: unknown). Uneven
- * grids are predicted as the box that holds them.
+ * times in its seconds) and the total. node_size: processes per node,
+ * nodes holding blocks of consecutive ranks (0: unknown): the layout of a
+ * node-aware candidate whose dims are not given, and the placement of
+ * every phase (structure.c; a profile without where= entries predicts the
+ * same at every node size). Uneven grids are predicted as the box that
+ * holds them.
  * MPI_ERR_UNSUPPORTED_OPERATION for gatherv and scatterv (only the root
  * knows their sizes) and a node-aware candidate without dims when
  * node_size does not divide p; MPI_ERR_ARG when the profile lacks a

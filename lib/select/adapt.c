@@ -135,7 +135,7 @@ static int by_model(ortho_op op, int p, double bytes, ortho_model_profile_t prof
     int m = 0, n = 0;
     memset(&native, 0, sizeof native);
     if (prof == NULL || bytes < 0.0 ||
-        ortho__select_predict(prof, op, p, bytes, &native, &t_native) != MPI_SUCCESS ||
+        ortho__select_predict(prof, op, p, 0, bytes, &native, &t_native) != MPI_SUCCESS ||
         !(t_native > 0.0) || ortho_candidates(op, p, 0, 2, NULL, 0, &m) != MPI_SUCCESS || m < 2)
         return -1;
     ortho_candidate *all = malloc((size_t)m * sizeof *all);
@@ -149,7 +149,7 @@ static int by_model(ortho_op op, int p, double bytes, ortho_model_profile_t prof
     for (int i = 0; i < m; i++) {
         double t = 0.0;
         if (all[i].variant != ORTHO_VARIANT_NATIVE &&
-            ortho__select_predict(prof, op, p, bytes, &all[i], &t) == MPI_SUCCESS &&
+            ortho__select_predict(prof, op, p, 0, bytes, &all[i], &t) == MPI_SUCCESS &&
             t < 2.0 * t_native) {
             r[n].c = all[i];
             r[n++].t = t;

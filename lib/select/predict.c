@@ -7,17 +7,18 @@
  * is ortho_model_predict_grid), rsag, scag and pipe. Allgatherv is
  * predicted as allgather with its mean block. Not predicted
  * (MPI_ERR_UNSUPPORTED_OPERATION): gatherv and scatterv, whose size only
- * the root knows, and a node-aware candidate without dims (the selector
- * gets no node size it could trust for a prediction: a profile fitted on
- * groups of consecutive ranks does not see the lanes share a node's link,
- * see lib/model/variants.c). */
+ * the root knows, and a node-aware candidate without dims when the node
+ * size is not known. The selector passes the node size of the
+ * communicator: with a profile that has the structure terms (where=net
+ * functions, share_OP; lib/model/structure.c) the phases that cross nodes
+ * are charged for sharing a node's link. */
 #include "select/select_private.h"
 
 #include "model/model_private.h"
 #include "model/variants.h"
 
-int ortho__select_predict(ortho_model_profile_t prof, ortho_op op, int p, double bytes,
-                          const ortho_candidate *cand, double *seconds)
+int ortho__select_predict(ortho_model_profile_t prof, ortho_op op, int p, int node_size,
+                          double bytes, const ortho_candidate *cand, double *seconds)
 {
     ortho_model_prediction pred;
     if (seconds == NULL)
@@ -25,7 +26,7 @@ int ortho__select_predict(ortho_model_profile_t prof, ortho_op op, int p, double
     int err = ortho_model_curve_predict(prof, op, p, bytes, cand, seconds);
     if (err != MPI_ERR_UNSUPPORTED_OPERATION)
         return err;
-    err = ortho__model_predict_candidate(prof, op, p, 0, bytes, cand, &pred);
+    err = ortho__model_predict_candidate(prof, op, p, node_size, bytes, cand, &pred);
     if (err == MPI_SUCCESS)
         *seconds = pred.total;
     return err;
@@ -34,7 +35,7 @@ int ortho__select_predict(ortho_model_profile_t prof, ortho_op op, int p, double
 int ortho_select_predict(ortho_model_profile_t prof, ortho_op op, int p, double bytes,
                          const ortho_candidate *cand, double *seconds)
 {
-    int err = ortho__select_predict(prof, op, p, bytes, cand, seconds);
+    int err = ortho__select_predict(prof, op, p, 0, bytes, cand, seconds);
     /* "not predicted" is an answer, not an error to raise */
     return err == MPI_ERR_UNSUPPORTED_OPERATION ? err : err;
 }

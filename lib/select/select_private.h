@@ -56,9 +56,10 @@ struct ortho_select {
 const struct ortho__interval *ortho__select_lookup(const struct ortho_select *sel, ortho_op op,
                                                    int p, double bytes);
 
-/* ortho_select_predict() without raising. */
-int ortho__select_predict(ortho_model_profile_t prof, ortho_op op, int p, double bytes,
-                          const ortho_candidate *cand, double *seconds);
+/* ortho_select_predict() on nodes of node_size processes (0: unknown;
+ * model/variants.h), without raising. */
+int ortho__select_predict(ortho_model_profile_t prof, ortho_op op, int p, int node_size,
+                          double bytes, const ortho_candidate *cand, double *seconds);
 
 /* ---- env.c: ORTHO_PROFILE for the drop-in functions ---------------------- */
 

@@ -186,11 +186,14 @@ static void tuned_range(const struct ortho_select *sel, const struct ortho__grou
 
 /* The candidates the model ranks for (op, p) at this size, native left
  * out: for a tuned (op, p) (decisions g), the winners of the intervals
- * next to the size; else every candidate of ortho_candidates() but the
- * node-aware ones. (Those with measured curves are ranked by
- * rank_curves().) Returns the number, or -1 when out of memory. */
-static int model_candidates(const struct ortho_select *sel, ortho_op op, int p, double bytes,
-                            const struct ortho__group *g, ortho_candidate **list)
+ * next to the size; else every candidate of ortho_candidates() on nodes
+ * of node_size, the node-aware ones only where the profile charges the
+ * phases that cross nodes for sharing a node's link (without those terms
+ * their composed lane phases would be optimistic). (Those with measured
+ * curves are ranked by rank_curves().) Returns the number, or -1 when
+ * out of memory. */
+static int model_candidates(const struct ortho_select *sel, ortho_op op, int p, int node_size,
+                            double bytes, const struct ortho__group *g, ortho_candidate **list)
 {
     int n = 0, m = 0;
     *list = NULL;
@@ -205,13 +208,16 @@ static int model_candidates(const struct ortho_select *sel, ortho_op op, int p, 
                 (*list)[n++] = sel->iv[g->first + i].cand;
         return n;
     }
-    if (ortho_candidates(op, p, 0, sel->opts.maxdims, NULL, 0, &m) != MPI_SUCCESS || m < 2)
+    ortho_model_op mop = op == ORTHO_OP_ALLGATHERV ? ORTHO_MODEL_ALLGATHER : (ortho_model_op)op;
+    int nodes = op < ORTHO_OP_GATHERV && ortho_model_profile_knows_nodes(sel->prof, mop)
+                    ? node_size : 0;
+    if (ortho_candidates(op, p, nodes, sel->opts.maxdims, NULL, 0, &m) != MPI_SUCCESS || m < 2)
         return 0;
     if ((*list = malloc((size_t)m * sizeof **list)) == NULL)
         return -1;
-    ortho_candidates(op, p, 0, sel->opts.maxdims, *list, m, &m);
+    ortho_candidates(op, p, nodes, sel->opts.maxdims, *list, m, &m);
     for (int i = 0; i < m; i++)
-        if ((*list)[i].variant != ORTHO_VARIANT_NATIVE && !(*list)[i].node_aware)
+        if ((*list)[i].variant != ORTHO_VARIANT_NATIVE && (!(*list)[i].node_aware || nodes >= 2))
             (*list)[n++] = (*list)[i];
     return n;
 }
@@ -249,7 +255,7 @@ static int rank_curves(const struct ortho_select *sel, ortho_op op, int p, doubl
     if (found > 0 && !native) { /* native from the runtime functions */
         ortho_candidate nat;
         memset(&nat, 0, sizeof nat);
-        if (ortho__select_predict(prof, op, p, bytes, &nat, &info->t_native) != MPI_SUCCESS)
+        if (ortho__select_predict(prof, op, p, 0, bytes, &nat, &info->t_native) != MPI_SUCCESS)
             info->t_native = 0.0;
     }
     info->ncandidates = found + !native;
@@ -258,8 +264,8 @@ static int rank_curves(const struct ortho_select *sel, ortho_op op, int p, doubl
 }
 
 /* The model's answer: the cheapest predicted candidate, or native. */
-static void by_model(const struct ortho_select *sel, ortho_op op, int p, double bytes,
-                     ortho_candidate *cand, ortho_select_info *info)
+static void by_model(const struct ortho_select *sel, ortho_op op, int p, int node_size,
+                     double bytes, ortho_candidate *cand, ortho_select_info *info)
 {
     ortho_candidate native, *list = NULL;
     const struct ortho__group *g = NULL;
@@ -284,17 +290,18 @@ static void by_model(const struct ortho_select *sel, ortho_op op, int p, double 
         }
         info->source = ORTHO_SELECT_MODEL_NATIVE;
     } else {
-        if (ortho__select_predict(sel->prof, op, p, bytes, &native, &info->t_native)
+        if (ortho__select_predict(sel->prof, op, p, node_size, bytes, &native, &info->t_native)
             != MPI_SUCCESS)
             return;
         info->source = ORTHO_SELECT_MODEL_NATIVE;
         info->npredicted = 1;
-        if ((n = model_candidates(sel, op, p, bytes, g, &list)) < 0)
+        if ((n = model_candidates(sel, op, p, node_size, bytes, g, &list)) < 0)
             return;
         info->ncandidates = 1 + n; /* native, counted as ortho_candidates() lists it */
         for (int i = 0; i < n; i++) {
             double t = 0.0;
-            if (ortho__select_predict(sel->prof, op, p, bytes, &list[i], &t) == MPI_SUCCESS)
+            if (ortho__select_predict(sel->prof, op, p, node_size, bytes, &list[i], &t)
+                == MPI_SUCCESS)
                 consider(op, &list[i], t, info);
         }
         free(list);
@@ -312,7 +319,6 @@ int ortho_select_choose(ortho_select_t sel, ortho_op op, int p, int node_size, d
 {
     ortho_select_info local;
     const struct ortho__interval *v = NULL;
-    (void)node_size; /* the model leaves node-aware candidates out */
     if (sel == NULL || cand == NULL || (int)op < 0 || op >= ORTHO_OP_COUNT || p < 1
         || isnan(bytes))
         return MPI_ERR_ARG;
@@ -330,7 +336,7 @@ int ortho_select_choose(ortho_select_t sel, ortho_op op, int p, int node_size, d
         info->gain = d->gain;
         return MPI_SUCCESS;
     }
-    by_model(sel, op, p, bytes, cand, info);
+    by_model(sel, op, p, node_size, bytes, cand, info);
     return MPI_SUCCESS;
 }
 

@@ -1,0 +1,160 @@
+/* Timing native collectives on groups spread over nodes: the samples of
+ * the where=net runtime functions and of the sharing factor
+ * (lib/model/structure.c).
+ *
+ * The communicator's processes lie on nodes of node_size processes,
+ * blocks of consecutive ranks. A group of g nodes has one process on each
+ * of nodes 0..g-1 (ranks lane, lane + c, ..., lane + (g-1) c): the shape of
+ * the columns of a node-aware grid. Each point is timed twice:
+ *   alone     only lane 0 runs (flows 1: one process per node crosses
+ *             its link), for every g >= 2 that divides the number of nodes;
+ *   at once   all c lanes of those g nodes run their groups together
+ *             (flows c, as the lane phase of a node-aware grid), for the
+ *             smallest and the largest such g only (bounded time).
+ * The other processes take part in the barriers and timing only. */
+#include "measure/measure_private.h"
+#include "common/errors.h"
+
+#include <limits.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct spread_call {
+    ortho_model_op op;
+    int bytes;
+    void *sbuf, *rbuf;
+    MPI_Comm sub; /* MPI_COMM_NULL on a process outside the groups */
+};
+
+static int spread_call(void *ctx)
+{
+    const struct spread_call *c = ctx;
+    return c->sub == MPI_COMM_NULL ? MPI_SUCCESS
+                                   : ortho__measure_run_op(c->op, c->bytes, c->sbuf, c->rbuf,
+                                                           c->sub);
+}
+
+/* The points: (g, lanes) pairs, lanes 1 (alone) or node_size (at once). */
+static int plan(int nnodes, int node_size, int g_of[], int lanes_of[])
+{
+    int n = 0, smallest = 0;
+    for (int g = 2; g <= nnodes; g++)
+        if (nnodes % g == 0) {
+            g_of[n] = g;
+            lanes_of[n++] = 1;
+            smallest = smallest == 0 ? g : smallest;
+        }
+    if (smallest > 0) {
+        g_of[n] = smallest;
+        lanes_of[n++] = node_size;
+    }
+    if (smallest > 0 && nnodes != smallest) {
+        g_of[n] = nnodes;
+        lanes_of[n++] = node_size;
+    }
+    return n;
+}
+
+int ortho_measure_spread(MPI_Comm comm, const ortho_measure_opts *o, int node_size,
+                         ortho_model_sample **samples, int *n)
+{
+    int err = MPI_SUCCESS, size = 0, rank = 0, nops = 0, done = 0, npoints = 0, total = 0;
+    int *g_of = NULL, *lanes_of = NULL;
+    double *reps = NULL, maxsize = 0.0;
+    char *sbuf = NULL, *rbuf = NULL;
+    ortho_model_sample *out = NULL;
+    MPI_Comm sub = MPI_COMM_NULL;
+
+    if (comm == MPI_COMM_NULL || samples == NULL || n == NULL || o == NULL)
+        return ortho__raise(comm, MPI_ERR_ARG);
+    *samples = NULL;
+    *n = 0;
+    err = PMPI_Comm_size(comm, &size);
+    if (err == MPI_SUCCESS)
+        err = PMPI_Comm_rank(comm, &rank);
+    if (err != MPI_SUCCESS)
+        return ortho__raise(comm, err);
+    if (node_size < 2 || size % node_size != 0 || size / node_size < 2 || o->ops == 0
+        || (o->ops >> ORTHO_MODEL_NOPS) != 0 || o->sizes == NULL || o->nsizes < 1
+        || o->min_reps < 1 || o->max_reps < o->min_reps || o->rel_se < 0.0
+        || o->max_seconds < 0.0)
+        return ortho__raise(comm, MPI_ERR_ARG);
+    for (int i = 0; i < o->nsizes; i++) {
+        if (!(o->sizes[i] >= 0.0) || o->sizes[i] * size >= (double)(INT_MAX / 2))
+            return ortho__raise(comm, MPI_ERR_ARG);
+        maxsize = fmax(maxsize, o->sizes[i]);
+    }
+    int nnodes = size / node_size;
+    g_of = malloc((size_t)(nnodes + 2) * sizeof *g_of);
+    lanes_of = malloc((size_t)(nnodes + 2) * sizeof *lanes_of);
+    if (g_of == NULL || lanes_of == NULL) {
+        err = ortho__raise(comm, MPI_ERR_NO_MEM);
+        goto fn_exit;
+    }
+    npoints = plan(nnodes, node_size, g_of, lanes_of);
+    for (int op = 0; op < ORTHO_MODEL_NOPS; op++)
+        nops += (o->ops >> op) & 1u;
+    total = nops * npoints * o->nsizes;
+    out = malloc((size_t)total * sizeof *out);
+    reps = malloc((size_t)o->max_reps * sizeof *reps);
+    sbuf = calloc((size_t)(maxsize + 8.0) * (size_t)nnodes, 1);
+    rbuf = calloc((size_t)(maxsize + 8.0) * (size_t)nnodes, 1);
+    if (out == NULL || reps == NULL || sbuf == NULL || rbuf == NULL) {
+        err = ortho__raise(comm, MPI_ERR_NO_MEM);
+        goto fn_exit;
+    }
+    for (int k = 0; k < npoints && err == MPI_SUCCESS; k++) {
+        int g = g_of[k], lanes = lanes_of[k], lane = rank % node_size;
+        int in = rank / node_size < g && lane < lanes;
+        err = PMPI_Comm_split(comm, in ? lane : MPI_UNDEFINED, rank, &sub);
+        for (int op = 0; op < ORTHO_MODEL_NOPS && err == MPI_SUCCESS; op++) {
+            if (!((o->ops >> op) & 1u))
+                continue;
+            for (int si = 0; si < o->nsizes && err == MPI_SUCCESS; si++) {
+                int bytes = (int)o->sizes[si], nrep = 0;
+                double median = 0.0, rse = 0.0;
+                if (op == ORTHO_MODEL_REDUCE || op == ORTHO_MODEL_ALLREDUCE)
+                    bytes = bytes < 8 ? 8 : bytes - bytes % 8;
+                struct spread_call sc = { (ortho_model_op)op, bytes, sbuf, rbuf, sub };
+                err = ortho__measure_point(comm, spread_call, &sc, o, reps, &median, &nrep, &rse);
+                if (err != MPI_SUCCESS)
+                    break;
+                out[done].op = (ortho_model_op)op;
+                out[done].p = g;
+                out[done].bytes = bytes;
+                out[done].seconds = median;
+                out[done].where = ORTHO_MODEL_WHERE_NET;
+                out[done].flows = lanes;
+                done++;
+                if (o->progress != NULL && rank == 0) {
+                    fprintf(o->progress,
+                            "[%3d/%d] %-9s p=%-4d b=%-8d %.3e s  (one per node, %d at once; "
+                            "median of %d, rse %.3f)\n",
+                            done, total, ortho_model_op_name((ortho_model_op)op), g, bytes, median,
+                            lanes, nrep, rse);
+                    fflush(o->progress);
+                }
+            }
+        }
+        if (sub != MPI_COMM_NULL)
+            PMPI_Comm_free(&sub);
+    }
+    if (err != MPI_SUCCESS) {
+        err = ortho__raise(comm, err);
+        goto fn_exit;
+    }
+    *samples = out;
+    *n = done;
+    out = NULL;
+fn_exit:
+    if (sub != MPI_COMM_NULL)
+        PMPI_Comm_free(&sub);
+    free(rbuf);
+    free(sbuf);
+    free(reps);
+    free(out);
+    free(lanes_of);
+    free(g_of);
+    return err;
+}

@@ -1,0 +1,321 @@
+/* Phases placed on nodes (lib/model/structure.c): each placement, the
+ * sharing factor and the composition of every variant against values
+ * computed by hand in the comments; a profile without the structure terms
+ * predicts exactly as without a node size; where= and share_OP survive a
+ * write and a read. Pure computation: this program never initializes MPI
+ * (as test_model_pure). Runs at np 1.
+ *
+ * The profile (ring: (p-1) alpha + (p-1) b beta; binomial bcast:
+ * cl alpha + cl b beta; rd allreduce: cl alpha + cl b beta + cl b gamma,
+ * cl = ceil(log2 p)):
+ *   allgather where=node         ring alpha=1us  beta=1ns
+ *   allgather where=net p=2-16   ring alpha=10us beta=4ns   share_allgather 0.5
+ *   allgather                    ring alpha=5us  beta=2ns
+ *   bcast     where=net          binomial alpha=10us beta=4ns  share_bcast 0.5
+ *   bcast                        binomial alpha=5us beta=2ns
+ *   allreduce where=net          rd alpha=10us beta=4ns gamma=0 (share 0.25, the global one)
+ *   allreduce                    rd alpha=5us beta=2ns gamma=0
+ * A where=net phase with F processes of a node at once takes
+ * A + (1 + share (F - 1)) B, A = f(g, 0), B = f(g, b) - A; a group with
+ * m > 1 members on each of n nodes is split: inside over m, across over n. */
+#include <CUnit/Basic.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "ortho_model.h"
+#include "support/profiles.h"
+
+static const char *const text =
+    "ortho-profile 2\n"
+    "machine hand-made: 4 nodes of 8\n"
+    "param node_size 8\n"
+    "param share_allgather 0.5\n"
+    "param share_bcast 0.5\n"
+    "param share 0.25\n"
+    "allgather where=node ring alpha=1us beta=1ns\n"
+    "allgather where=net p=2-16 ring alpha=10us beta=4ns\n"
+    "allgather ring alpha=5us beta=2ns\n"
+    "bcast     where=net binomial alpha=10us beta=4ns\n"
+    "bcast     binomial alpha=5us beta=2ns\n"
+    "allreduce where=net rd alpha=10us beta=4ns gamma=0\n"
+    "allreduce rd alpha=5us beta=2ns gamma=0\n";
+
+static ortho_model_profile_t hand_profile(void)
+{
+    ortho_model_profile_t prof = NULL;
+    char msg[ORTHO_MODEL_MSG_MAX] = "", *copy = strdup(text);
+    FILE *in = copy != NULL ? fmemopen(copy, strlen(copy), "r") : NULL;
+    if (in == NULL || ortho_model_profile_read_stream(in, "hand", &prof, msg) != MPI_SUCCESS)
+        printf("\n  hand profile: %s\n", msg);
+    if (in != NULL)
+        fclose(in);
+    free(copy);
+    return prof;
+}
+
+static int near(double got, double want)
+{
+    int ok = fabs(got - want) <= 1e-9 * fabs(want);
+    if (!ok)
+        printf("\n  got %.10g, want %.10g\n", got, want);
+    return ok;
+}
+
+static ortho_candidate cand(ortho_variant v, ortho_order order, int node_aware, int d0, int d1)
+{
+    ortho_candidate c;
+    memset(&c, 0, sizeof c);
+    c.variant = v;
+    c.order = order;
+    c.node_aware = node_aware;
+    c.ndims = d0 > 0 ? 2 : 0;
+    c.dims[0] = d0;
+    c.dims[1] = d1;
+    return c;
+}
+
+/* allgather on 4 x 8, nodes of 8, b = 1000. Rows (8 consecutive ranks)
+ * are nodes: where=node, 7 * 1us + 7 * 1000 * 1ns = 14 us. Columns (4
+ * ranks of stride 8, blocks of 8000 B) span 4 nodes with 1 process on
+ * each, all 8 columns at once: F = 8, A = 3 * 10us = 30 us, B = 3 * 8000
+ * * 4ns = 96 us, 30 + (1 + 0.5 * 7) * 96 = 462 us. Total 476 us. Without
+ * the node size: 7 * 5 + 7 * 1000 * 0.002 = 49 us and 3 * 5 + 3 * 8000 *
+ * 0.002 = 63 us, 112 us. */
+static void test_rows_are_nodes(void)
+{
+    ortho_model_profile_t prof = hand_profile();
+    ortho_model_prediction pred, plain;
+    int dims[2] = { 4, 8 };
+    CU_ASSERT_PTR_NOT_NULL_FATAL(prof);
+    CU_ASSERT_EQUAL(ortho_model_predict_grid_nodes(prof, ORTHO_MODEL_ALLGATHER, 2, dims, 1000.0,
+                                                   8, &pred), MPI_SUCCESS);
+    CU_ASSERT(pred.nphases == 2 && near(pred.phase[0].seconds, 14e-6)
+              && near(pred.phase[1].seconds, 462e-6) && near(pred.total, 476e-6));
+    CU_ASSERT(pred.phase[0].where == ORTHO_MODEL_WHERE_NODE && pred.phase[0].nodes == 1
+              && pred.phase[0].per_node == 8 && near(pred.phase[0].share, 1.0));
+    CU_ASSERT(pred.phase[1].where == ORTHO_MODEL_WHERE_NET && pred.phase[1].nodes == 4
+              && pred.phase[1].per_node == 1 && pred.phase[1].flows == 8
+              && near(pred.phase[1].share, 4.5) && pred.phase[1].entry == 1);
+    CU_ASSERT_EQUAL(ortho_model_predict_grid_nodes(prof, ORTHO_MODEL_ALLGATHER, 2, dims, 1000.0,
+                                                   0, &plain), MPI_SUCCESS);
+    CU_ASSERT(near(plain.total, 112e-6) && plain.phase[1].where == ORTHO_MODEL_WHERE_ANY
+              && plain.phase[1].entry == 2);
+    /* the node-aware candidate without dims is the same grid */
+    ortho_candidate na = cand(ORTHO_VARIANT_PHASES, ORTHO_ORDER_PAPER, 1, 0, 0);
+    na.ndims = 0;
+    CU_ASSERT(ortho_model_predict_candidate(prof, ORTHO_OP_ALLGATHER, 32, 8, 1000.0, &na, &pred)
+                  == MPI_SUCCESS
+              && near(pred.total, 476e-6));
+    CU_ASSERT_EQUAL(ortho_model_predict_candidate(prof, ORTHO_OP_ALLGATHER, 32, 0, 1000.0, &na,
+                                                  &pred), MPI_ERR_UNSUPPORTED_OPERATION);
+    ortho_model_profile_free(&prof);
+}
+
+/* allgather on 8 x 4, nodes of 8, b = 1000: rows of 4 lie two to a node
+ * (where=node, 3 + 3 = 6 us); a column of 8 (stride 4, blocks of 4000 B)
+ * has 2 members on each of 4 nodes, every process of a node in one: F = 8.
+ * It is taken as two phases: allgather(2, 4000 B) inside the node, 1 + 4 =
+ * 5 us, then allgather(4 nodes, 8000 B) across with all 8 processes of a
+ * node (blocks: each member needs them): 30 + 4.5 * 96 = 462 us; 467 us.
+ * On 32 x 4 (p = 128, 16 nodes): 5 us + allgather(16, 8000 B) across,
+ * 15 * 10 = 150 us + 4.5 * 15 * 8000 * 4ns = 2160 us: 2315 us.
+ * On 32 x 8 (p = 256, 32 nodes) a column of 32, one per node, lies outside
+ * the where=net function's p=2-16: the function for every group applies,
+ * without a sharing factor: 31 * 5us + 31 * 8000 * 2ns = 651 us.
+ * allreduce on 8 x 4, b = 8000 (no where=node allreduce: rd for every
+ * group): rows 2 * 5 + 2 * 8000 * 2ns = 42 us; a column as allreduce(2)
+ * inside, 5 + 16 = 21 us, then allreduce(4 nodes, 8000 B) across with
+ * F / m = 4 processes of a node (one vector per group and node): 20 us +
+ * (1 + 0.25 * 3) * 64 us = 132 us; 195 us in all. */
+static void test_columns_share(void)
+{
+    ortho_model_profile_t prof = hand_profile();
+    ortho_model_prediction pred;
+    int dims[2] = { 8, 4 }, wide[2] = { 32, 4 }, far[2] = { 32, 8 };
+    CU_ASSERT_PTR_NOT_NULL_FATAL(prof);
+    CU_ASSERT(ortho_model_predict_grid_nodes(prof, ORTHO_MODEL_ALLGATHER, 2, dims, 1000.0, 8,
+                                             &pred) == MPI_SUCCESS
+              && near(pred.phase[0].seconds, 6e-6) && near(pred.phase[1].seconds, 467e-6));
+    CU_ASSERT(pred.phase[1].per_node == 2 && pred.phase[1].nodes == 4
+              && pred.phase[1].flows == 8 && pred.phase[1].entry == 1
+              && near(pred.phase[1].share, 4.5));
+    CU_ASSERT(ortho_model_predict_grid_nodes(prof, ORTHO_MODEL_ALLGATHER, 2, wide, 1000.0, 8,
+                                             &pred) == MPI_SUCCESS
+              && near(pred.phase[1].seconds, 2315e-6));
+    CU_ASSERT(ortho_model_predict_grid_nodes(prof, ORTHO_MODEL_ALLGATHER, 2, far, 1000.0, 8,
+                                             &pred) == MPI_SUCCESS
+              && near(pred.phase[1].seconds, 651e-6) && near(pred.phase[1].share, 1.0)
+              && pred.phase[1].entry == 2);
+    CU_ASSERT(ortho_model_predict_grid_nodes(prof, ORTHO_MODEL_ALLREDUCE, 2, dims, 8000.0, 8,
+                                             &pred) == MPI_SUCCESS
+              && near(pred.phase[0].seconds, 42e-6) && near(pred.phase[1].seconds, 153e-6)
+              && near(pred.total, 195e-6) && near(pred.phase[1].share, 1.75));
+    ortho_model_profile_free(&prof);
+}
+
+/* bcast on 4 x 8, nodes of 8, b = 1000. Paper order: the root's column
+ * alone first (F = 1: no sharing), 2 * 10 + 2 * 1000 * 4ns = 28 us; then
+ * all rows inside their nodes (no where=node bcast: the general function)
+ * 3 * 5 + 3 * 1000 * 2ns = 21 us; 49 us. The other order: the root's row
+ * 21 us, then every column at once (F = 8): 20 + (1 + 0.5 * 7) * 8 = 56 us;
+ * 77 us. */
+static void test_rooted_phases(void)
+{
+    ortho_model_profile_t prof = hand_profile();
+    ortho_model_prediction pred;
+    ortho_candidate paper = cand(ORTHO_VARIANT_PHASES, ORTHO_ORDER_PAPER, 0, 4, 8);
+    ortho_candidate rows = cand(ORTHO_VARIANT_PHASES, ORTHO_ORDER_ROWS, 0, 4, 8);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(prof);
+    CU_ASSERT(ortho_model_predict_candidate(prof, ORTHO_OP_BCAST, 32, 8, 1000.0, &paper, &pred)
+                  == MPI_SUCCESS
+              && near(pred.phase[0].seconds, 28e-6) && pred.phase[0].flows == 1
+              && near(pred.phase[1].seconds, 21e-6) && near(pred.total, 49e-6));
+    CU_ASSERT(ortho_model_predict_candidate(prof, ORTHO_OP_BCAST, 32, 8, 1000.0, &rows, &pred)
+                  == MPI_SUCCESS
+              && near(pred.phase[0].seconds, 21e-6) && near(pred.phase[1].seconds, 56e-6)
+              && pred.phase[1].flows == 8 && near(pred.total, 77e-6));
+    ortho_model_profile_free(&prof);
+}
+
+/* rsag (rows) allreduce on 4 x 8, nodes of 8, b = 8000, gamma absent (0):
+ * reduce-scatter in the rows as an allgather of 1000 B inside a node,
+ * 7 + 7 = 14 us; allreduce of 1000 B over the columns, every lane at once:
+ * A = 2 * 10 = 20 us, B = 2 * 1000 * 4ns = 8 us, share 0.25 (no
+ * share_allreduce): 20 + (1 + 0.25 * 7) * 8 = 42 us; allgather of 1000 B
+ * in the rows, 14 us. 70 us.
+ * pipe (cols) allgather on 4 x 8, b = 1000: the ring over the columns,
+ * each step the longer of a pairwise exchange placed as the columns
+ * (F = 8: 10 + 4.5 * 4 = 28 us) and the rows' allgather (14 us): 3 * 28 +
+ * 14 = 98 us. */
+static void test_variants_compose(void)
+{
+    ortho_model_profile_t prof = hand_profile();
+    ortho_model_prediction pred;
+    ortho_candidate rsag = cand(ORTHO_VARIANT_RSAG, ORTHO_ORDER_ROWS, 0, 4, 8);
+    ortho_candidate pipe = cand(ORTHO_VARIANT_PIPE, ORTHO_ORDER_COLS, 1, 4, 8);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(prof);
+    CU_ASSERT(ortho_model_predict_candidate(prof, ORTHO_OP_ALLREDUCE, 32, 8, 8000.0, &rsag, &pred)
+                  == MPI_SUCCESS
+              && pred.nphases == 3 && near(pred.phase[0].seconds, 14e-6)
+              && near(pred.phase[1].seconds, 42e-6) && near(pred.phase[2].seconds, 14e-6)
+              && near(pred.total, 70e-6));
+    CU_ASSERT(ortho_model_predict_candidate(prof, ORTHO_OP_ALLGATHER, 32, 8, 1000.0, &pipe, &pred)
+                  == MPI_SUCCESS
+              && near(pred.total, 98e-6));
+    ortho_model_profile_free(&prof);
+}
+
+/* A profile without where= entries (the paper's) predicts every candidate
+ * of 96 processes (3-D layouts and node-aware ones included) exactly as
+ * without a node size, at every node size. */
+static void test_old_profile_unchanged(void)
+{
+    static const char *const files[] = { "paper-clic-lam.profile", "paper-t3e-1200.profile" };
+    static const int nodes[] = { 2, 4, 8, 12, 48 };
+    int checked = 0, differ = 0;
+    for (size_t f = 0; f < sizeof files / sizeof files[0]; f++) {
+        ortho_model_profile_t prof = test_profile_load(files[f]);
+        CU_ASSERT_PTR_NOT_NULL_FATAL(prof);
+        for (int op = 0; op < ORTHO_OP_ALLGATHERV; op++) {
+            ortho_candidate list[512];
+            int n = 0;
+            ortho_candidates((ortho_op)op, 96, 8, 3, list, 512, &n);
+            for (int i = 0; i < n && i < 512; i++)
+                for (size_t k = 0; k < sizeof nodes / sizeof nodes[0]; k++) {
+                    ortho_model_prediction with, without;
+                    ortho_candidate c = list[i];
+                    if (c.node_aware && c.ndims < 2)
+                        continue; /* needs the node size: nothing to compare with */
+                    if (c.node_aware && c.dims[c.ndims - 1] == 0)
+                        c.dims[c.ndims - 1] = 8;
+                    int e1 = ortho_model_predict_candidate(prof, (ortho_op)op, 96, nodes[k],
+                                                           65536.0, &c, &with);
+                    int e2 = ortho_model_predict_candidate(prof, (ortho_op)op, 96, 0, 65536.0,
+                                                           &c, &without);
+                    if (e1 != e2 || (e1 == MPI_SUCCESS && with.total != without.total))
+                        differ++;
+                    checked += e1 == MPI_SUCCESS;
+                }
+        }
+        ortho_model_profile_free(&prof);
+    }
+    CU_ASSERT(checked > 100);
+    CU_ASSERT_EQUAL(differ, 0);
+}
+
+/* where= and the plain-number params survive a write and a read. */
+static void test_write_read(void)
+{
+    ortho_model_profile_t prof = hand_profile(), back = NULL;
+    char *out = NULL, msg[ORTHO_MODEL_MSG_MAX];
+    size_t len = 0;
+    FILE *f = open_memstream(&out, &len);
+    double v = 0.0;
+    int found = 0, n = 0;
+    ortho_model_entry e;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(prof);
+    CU_ASSERT_EQUAL(ortho_model_profile_write_stream(prof, f), MPI_SUCCESS);
+    fclose(f);
+    CU_ASSERT(strstr(out, "allgather where=net") == NULL); /* conditions come after p= */
+    CU_ASSERT(strstr(out, " p=2-16 where=net ring") != NULL);
+    CU_ASSERT(strstr(out, "param share_bcast 0.5\n") != NULL);
+    CU_ASSERT(strstr(out, "param node_size 8\n") != NULL);
+    f = fmemopen(out, len, "r");
+    CU_ASSERT(f != NULL && ortho_model_profile_read_stream(f, "mem", &back, msg) == MPI_SUCCESS);
+    if (f != NULL)
+        fclose(f);
+    CU_ASSERT(ortho_model_profile_nentries(back, &n) == MPI_SUCCESS && n == 7);
+    CU_ASSERT(ortho_model_profile_entry(back, 1, &e) == MPI_SUCCESS
+              && e.range.where == ORTHO_MODEL_WHERE_NET && e.range.p_hi == 16);
+    CU_ASSERT(ortho_model_profile_param(back, "share_allgather", &v, &found) == MPI_SUCCESS
+              && found && v == 0.5);
+    CU_ASSERT(ortho_model_profile_knows_nodes(back, ORTHO_MODEL_ALLGATHER) == 1
+              && ortho_model_profile_knows_nodes(back, ORTHO_MODEL_GATHER) == 0);
+    free(out);
+    ortho_model_profile_free(&back);
+    ortho_model_profile_free(&prof);
+}
+
+/* A bad where= is refused with its line. */
+static void test_bad_where(void)
+{
+    char bad[] = "ortho-profile 2\nbcast where=rack binomial alpha=1us beta=1ns\n";
+    ortho_model_profile_t prof = NULL;
+    char msg[ORTHO_MODEL_MSG_MAX] = "";
+    FILE *in = fmemopen(bad, strlen(bad), "r");
+    CU_ASSERT(in != NULL && ortho_model_profile_read_stream(in, "bad", &prof, msg) != MPI_SUCCESS);
+    CU_ASSERT(strstr(msg, "bad:2:") != NULL && strstr(msg, "where=node or where=net") != NULL);
+    if (in != NULL)
+        fclose(in);
+    ortho_model_profile_free(&prof);
+}
+
+int main(void)
+{
+    unsigned failures = 1;
+    int init = 1;
+    if (CU_initialize_registry() == CUE_SUCCESS) {
+        CU_pSuite s = CU_add_suite("model_nodes", NULL, NULL);
+        CU_add_test(s, "rows are nodes, columns share the links", test_rows_are_nodes);
+        CU_add_test(s, "columns of two per node split, beyond the where=net range",
+                    test_columns_share);
+        CU_add_test(s, "rooted phases: only the groups holding data", test_rooted_phases);
+        CU_add_test(s, "rsag and pipe composed", test_variants_compose);
+        CU_add_test(s, "a profile without the terms is unchanged", test_old_profile_unchanged);
+        CU_add_test(s, "where= and share params written and read", test_write_read);
+        CU_add_test(s, "a bad where= refused", test_bad_where);
+        printf("== test_model_nodes without MPI_Init\n");
+        CU_basic_set_mode(CU_BRM_VERBOSE);
+        CU_basic_run_tests();
+        failures = CU_get_number_of_failures() + CU_get_number_of_tests_failed();
+        CU_cleanup_registry();
+    }
+    MPI_Initialized(&init);
+    if (init) {
+        printf("test_model_nodes: MPI was initialized\n");
+        failures++;
+    }
+    return failures == 0 ? 0 : 1;
+}
