@@ -64,7 +64,8 @@ int ortho__measure_run_op(ortho_model_op op, int bytes, void *sbuf, void *rbuf, 
     return err;
 }
 
-/* One native call of ortho_measure_natives(). */
+/* One native call of a point: on sub, or nothing on a process outside
+ * the groups (MPI_COMM_NULL). */
 struct native_call {
     ortho_model_op op;
     int bytes;
@@ -75,7 +76,45 @@ struct native_call {
 static int native_call(void *ctx)
 {
     const struct native_call *c = ctx;
-    return ortho__measure_run_op(c->op, c->bytes, c->sbuf, c->rbuf, c->sub);
+    return c->sub == MPI_COMM_NULL
+               ? MPI_SUCCESS
+               : ortho__measure_run_op(c->op, c->bytes, c->sbuf, c->rbuf, c->sub);
+}
+
+int ortho__measure_sweep(MPI_Comm comm, const struct ortho__sweep *s, int g, int where, int flows,
+                         const char *shape)
+{
+    int err = MPI_SUCCESS, rank = 0;
+    const ortho_measure_opts *o = s->opts;
+    PMPI_Comm_rank(comm, &rank);
+    for (int op = 0; op < ORTHO_MODEL_NOPS && err == MPI_SUCCESS; op++) {
+        if (!((o->ops >> op) & 1u))
+            continue;
+        for (int si = 0; si < o->nsizes && err == MPI_SUCCESS; si++) {
+            int bytes = (int)o->sizes[si], nrep = 0;
+            double median = 0.0, rse = 0.0;
+            if (op == ORTHO_MODEL_REDUCE || op == ORTHO_MODEL_ALLREDUCE)
+                bytes = bytes < 8 ? 8 : bytes - bytes % 8;
+            struct native_call nc = { (ortho_model_op)op, bytes, s->sbuf, s->rbuf, s->sub };
+            err = ortho__measure_point(comm, native_call, &nc, o, s->reps, &median, &nrep, &rse);
+            if (err != MPI_SUCCESS)
+                break;
+            ortho_model_sample *out = &s->out[(*s->done)++];
+            out->op = (ortho_model_op)op;
+            out->p = g;
+            out->bytes = bytes;
+            out->seconds = median;
+            out->where = where;
+            out->flows = flows;
+            if (o->progress != NULL && rank == 0) {
+                fprintf(o->progress, "[%3d/%d] %-9s p=%-4d b=%-8d %.3e s  (%smedian of %d, rse %.3f)\n",
+                        *s->done, s->total, ortho_model_op_name((ortho_model_op)op), g, bytes,
+                        median, shape, nrep, rse);
+                fflush(o->progress);
+            }
+        }
+    }
+    return err;
 }
 
 static int opts_ok(const ortho_measure_opts *o, int size, int groups[], int *ngroups)
@@ -144,36 +183,13 @@ int ortho_measure_natives(MPI_Comm comm, const ortho_measure_opts *o,
         err = ortho__raise(comm, MPI_ERR_NO_MEM);
         goto fn_fail;
     }
+    struct ortho__sweep sweep = { o, sbuf, rbuf, reps, MPI_COMM_NULL, out, &done, total };
     for (int gi = 0; gi < ngroups && err == MPI_SUCCESS; gi++) {
         int g = groups[gi];
         err = PMPI_Comm_split(comm, rank / g, rank, &sub);
-        for (int op = 0; op < ORTHO_MODEL_NOPS && err == MPI_SUCCESS; op++) {
-            if (!((o->ops >> op) & 1u))
-                continue;
-            for (int si = 0; si < o->nsizes && err == MPI_SUCCESS; si++) {
-                int bytes = (int)o->sizes[si], nrep = 0;
-                double median = 0.0, rse = 0.0;
-                if (op == ORTHO_MODEL_REDUCE || op == ORTHO_MODEL_ALLREDUCE)
-                    bytes = bytes < 8 ? 8 : bytes - bytes % 8;
-                struct native_call nc = { (ortho_model_op)op, bytes, sbuf, rbuf, sub };
-                err = ortho__measure_point(comm, native_call, &nc, o, reps, &median, &nrep, &rse);
-                if (err != MPI_SUCCESS)
-                    break;
-                out[done].op = (ortho_model_op)op;
-                out[done].p = g;
-                out[done].bytes = bytes;
-                out[done].seconds = median;
-                out[done].where = ORTHO_MODEL_WHERE_ANY;
-                out[done].flows = 0;
-                done++;
-                if (o->progress != NULL && rank == 0) {
-                    fprintf(o->progress, "[%3d/%d] %-9s p=%-4d b=%-8d %.3e s  (median of %d, rse %.3f)\n",
-                            done, total, ortho_model_op_name((ortho_model_op)op), g, bytes, median,
-                            nrep, rse);
-                    fflush(o->progress);
-                }
-            }
-        }
+        sweep.sub = sub;
+        if (err == MPI_SUCCESS)
+            err = ortho__measure_sweep(comm, &sweep, g, ORTHO_MODEL_WHERE_ANY, 0, "");
         if (sub != MPI_COMM_NULL)
             PMPI_Comm_free(&sub);
     }

@@ -20,21 +20,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-struct spread_call {
-    ortho_model_op op;
-    int bytes;
-    void *sbuf, *rbuf;
-    MPI_Comm sub; /* MPI_COMM_NULL on a process outside the groups */
-};
-
-static int spread_call(void *ctx)
-{
-    const struct spread_call *c = ctx;
-    return c->sub == MPI_COMM_NULL ? MPI_SUCCESS
-                                   : ortho__measure_run_op(c->op, c->bytes, c->sbuf, c->rbuf,
-                                                           c->sub);
-}
-
 /* The points: (g, lanes) pairs, lanes 1 (alone) or node_size (at once). */
 static int plan(int nnodes, int node_size, int g_of[], int lanes_of[])
 {
@@ -104,39 +89,16 @@ int ortho_measure_spread(MPI_Comm comm, const ortho_measure_opts *o, int node_si
         err = ortho__raise(comm, MPI_ERR_NO_MEM);
         goto fn_exit;
     }
+    struct ortho__sweep sweep = { o, sbuf, rbuf, reps, MPI_COMM_NULL, out, &done, total };
     for (int k = 0; k < npoints && err == MPI_SUCCESS; k++) {
         int g = g_of[k], lanes = lanes_of[k], lane = rank % node_size;
         int in = rank / node_size < g && lane < lanes;
+        char shape[64];
+        snprintf(shape, sizeof shape, "one per node, %d at once; ", lanes);
         err = PMPI_Comm_split(comm, in ? lane : MPI_UNDEFINED, rank, &sub);
-        for (int op = 0; op < ORTHO_MODEL_NOPS && err == MPI_SUCCESS; op++) {
-            if (!((o->ops >> op) & 1u))
-                continue;
-            for (int si = 0; si < o->nsizes && err == MPI_SUCCESS; si++) {
-                int bytes = (int)o->sizes[si], nrep = 0;
-                double median = 0.0, rse = 0.0;
-                if (op == ORTHO_MODEL_REDUCE || op == ORTHO_MODEL_ALLREDUCE)
-                    bytes = bytes < 8 ? 8 : bytes - bytes % 8;
-                struct spread_call sc = { (ortho_model_op)op, bytes, sbuf, rbuf, sub };
-                err = ortho__measure_point(comm, spread_call, &sc, o, reps, &median, &nrep, &rse);
-                if (err != MPI_SUCCESS)
-                    break;
-                out[done].op = (ortho_model_op)op;
-                out[done].p = g;
-                out[done].bytes = bytes;
-                out[done].seconds = median;
-                out[done].where = ORTHO_MODEL_WHERE_NET;
-                out[done].flows = lanes;
-                done++;
-                if (o->progress != NULL && rank == 0) {
-                    fprintf(o->progress,
-                            "[%3d/%d] %-9s p=%-4d b=%-8d %.3e s  (one per node, %d at once; "
-                            "median of %d, rse %.3f)\n",
-                            done, total, ortho_model_op_name((ortho_model_op)op), g, bytes, median,
-                            lanes, nrep, rse);
-                    fflush(o->progress);
-                }
-            }
-        }
+        sweep.sub = sub;
+        if (err == MPI_SUCCESS)
+            err = ortho__measure_sweep(comm, &sweep, g, ORTHO_MODEL_WHERE_NET, lanes, shape);
         if (sub != MPI_COMM_NULL)
             PMPI_Comm_free(&sub);
     }
