@@ -22,9 +22,11 @@
  * The order. Every candidate gets one sample (agreed alone) before any
  * gets its batch, the quickest first sample's first: a candidate whose
  * sample is `far` times the fastest measured candidate's batch or more is
- * stopped without one. Under SMPI (star, 96 processes, LAM's natives,
- * Jacobi's 800-byte allgather) pipe:12x8:cols measured 45 ms against
- * native's 49 and was batched before pipe:12x8:rows, 7 ms, was tried.
+ * stopped without one. (Each batch used to follow its own first sample,
+ * so a candidate a little faster than native was batched even where a
+ * later one was several times faster.) A batch still goes first when its
+ * sample beat native, so that it costs nothing, and the budget cannot yet
+ * pay for the next candidate's first call.
  *
  * The watch. Once locked to a candidate, every call of the class is timed
  * (locally) and the total of a window of calls agreed: a candidate not
