@@ -31,6 +31,16 @@ struct ortho__sweep {
     int total;
 };
 
+/* natives.c: room in s for nshapes group shapes' samples (every
+ * operation and size of opts each) and send and receive buffers of
+ * `blocks` blocks of opts' largest size; s->done points at *done (0).
+ * MPI_ERR_NO_MEM, not raised, with nothing held. Not collective. */
+int ortho__sweep_open(struct ortho__sweep *s, const ortho_measure_opts *opts, int nshapes,
+                      int blocks, int *done);
+
+/* Releases what s holds (s->out too: take it first to keep it). */
+void ortho__sweep_close(struct ortho__sweep *s);
+
 /* natives.c: every operation of opts at every size, natively on s->sub
  * (a process outside the groups takes part in the barriers and timing
  * only), each point timed over comm and appended to s->out as a sample

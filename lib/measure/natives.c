@@ -81,6 +81,43 @@ static int native_call(void *ctx)
                : ortho__measure_run_op(c->op, c->bytes, c->sbuf, c->rbuf, c->sub);
 }
 
+int ortho__sweep_open(struct ortho__sweep *s, const ortho_measure_opts *opts, int nshapes,
+                      int blocks, int *done)
+{
+    double maxsize = 0.0;
+    int nops = 0;
+    for (int i = 0; i < opts->nsizes; i++)
+        maxsize = fmax(maxsize, opts->sizes[i]);
+    for (int op = 0; op < ORTHO_MODEL_NOPS; op++)
+        nops += (opts->ops >> op) & 1u;
+    memset(s, 0, sizeof *s);
+    s->opts = opts;
+    s->sub = MPI_COMM_NULL;
+    s->done = done;
+    *done = 0;
+    s->total = nops * nshapes * opts->nsizes;
+    s->out = malloc((size_t)s->total * sizeof *s->out);
+    s->reps = malloc((size_t)opts->max_reps * sizeof *s->reps);
+    s->sbuf = calloc((size_t)(maxsize + 8.0) * (size_t)blocks, 1);
+    s->rbuf = calloc((size_t)(maxsize + 8.0) * (size_t)blocks, 1);
+    if (s->out == NULL || s->reps == NULL || s->sbuf == NULL || s->rbuf == NULL) {
+        ortho__sweep_close(s);
+        return MPI_ERR_NO_MEM;
+    }
+    return MPI_SUCCESS;
+}
+
+void ortho__sweep_close(struct ortho__sweep *s)
+{
+    free(s->out);
+    free(s->reps);
+    free(s->sbuf);
+    free(s->rbuf);
+    s->out = NULL;
+    s->reps = NULL;
+    s->sbuf = s->rbuf = NULL;
+}
+
 int ortho__measure_sweep(MPI_Comm comm, const struct ortho__sweep *s, int g, int where, int flows,
                          const char *shape)
 {
@@ -143,11 +180,9 @@ static int opts_ok(const ortho_measure_opts *o, int size, int groups[], int *ngr
 int ortho_measure_natives(MPI_Comm comm, const ortho_measure_opts *o,
                           ortho_model_sample **samples, int *n)
 {
-    int err = MPI_SUCCESS, size = 0, rank = 0, ngroups = 0, nops = 0, total, done = 0;
+    int err = MPI_SUCCESS, size = 0, rank = 0, ngroups = 0, done = 0;
     int *groups = NULL;
-    double *reps = NULL, maxsize = 0.0;
-    char *sbuf = NULL, *rbuf = NULL;
-    ortho_model_sample *out = NULL;
+    struct ortho__sweep sweep = { NULL, NULL, NULL, NULL, MPI_COMM_NULL, NULL, &done, 0 };
     MPI_Comm sub = MPI_COMM_NULL;
 
     if (comm == MPI_COMM_NULL || samples == NULL || n == NULL) {
@@ -170,20 +205,10 @@ int ortho_measure_natives(MPI_Comm comm, const ortho_measure_opts *o,
         err = ortho__raise(comm, MPI_ERR_ARG);
         goto fn_fail;
     }
-    for (int i = 0; i < o->nsizes; i++)
-        maxsize = fmax(maxsize, o->sizes[i]);
-    for (int op = 0; op < ORTHO_MODEL_NOPS; op++)
-        nops += (o->ops >> op) & 1u;
-    total = nops * ngroups * o->nsizes;
-    out = malloc((size_t)total * sizeof *out);
-    reps = malloc((size_t)o->max_reps * sizeof *reps);
-    sbuf = calloc((size_t)(maxsize + 8.0) * (size_t)size, 1);
-    rbuf = calloc((size_t)(maxsize + 8.0) * (size_t)size, 1);
-    if (out == NULL || reps == NULL || sbuf == NULL || rbuf == NULL) {
+    if (ortho__sweep_open(&sweep, o, ngroups, size, &done) != MPI_SUCCESS) {
         err = ortho__raise(comm, MPI_ERR_NO_MEM);
         goto fn_fail;
     }
-    struct ortho__sweep sweep = { o, sbuf, rbuf, reps, MPI_COMM_NULL, out, &done, total };
     for (int gi = 0; gi < ngroups && err == MPI_SUCCESS; gi++) {
         int g = groups[gi];
         err = PMPI_Comm_split(comm, rank / g, rank, &sub);
@@ -195,16 +220,13 @@ int ortho_measure_natives(MPI_Comm comm, const ortho_measure_opts *o,
     }
     if (err != MPI_SUCCESS)
         goto fn_fail;
-    *samples = out;
+    *samples = sweep.out;
     *n = done;
-    out = NULL;
+    sweep.out = NULL;
 fn_exit:
     if (sub != MPI_COMM_NULL)
         PMPI_Comm_free(&sub);
-    free(rbuf);
-    free(sbuf);
-    free(reps);
-    free(out);
+    ortho__sweep_close(&sweep);
     free(groups);
     return err;
 fn_fail:

@@ -44,11 +44,9 @@ static int plan(int nnodes, int node_size, int g_of[], int lanes_of[])
 int ortho_measure_spread(MPI_Comm comm, const ortho_measure_opts *o, int node_size,
                          ortho_model_sample **samples, int *n)
 {
-    int err = MPI_SUCCESS, size = 0, rank = 0, nops = 0, done = 0, npoints = 0, total = 0;
+    int err = MPI_SUCCESS, size = 0, rank = 0, done = 0, npoints = 0;
     int *g_of = NULL, *lanes_of = NULL;
-    double *reps = NULL, maxsize = 0.0;
-    char *sbuf = NULL, *rbuf = NULL;
-    ortho_model_sample *out = NULL;
+    struct ortho__sweep sweep = { NULL, NULL, NULL, NULL, MPI_COMM_NULL, NULL, &done, 0 };
     MPI_Comm sub = MPI_COMM_NULL;
 
     if (comm == MPI_COMM_NULL || samples == NULL || n == NULL || o == NULL)
@@ -65,11 +63,9 @@ int ortho_measure_spread(MPI_Comm comm, const ortho_measure_opts *o, int node_si
         || o->min_reps < 1 || o->max_reps < o->min_reps || o->rel_se < 0.0
         || o->max_seconds < 0.0)
         return ortho__raise(comm, MPI_ERR_ARG);
-    for (int i = 0; i < o->nsizes; i++) {
+    for (int i = 0; i < o->nsizes; i++)
         if (!(o->sizes[i] >= 0.0) || o->sizes[i] * size >= (double)(INT_MAX / 2))
             return ortho__raise(comm, MPI_ERR_ARG);
-        maxsize = fmax(maxsize, o->sizes[i]);
-    }
     int nnodes = size / node_size;
     g_of = malloc((size_t)(nnodes + 2) * sizeof *g_of);
     lanes_of = malloc((size_t)(nnodes + 2) * sizeof *lanes_of);
@@ -78,18 +74,10 @@ int ortho_measure_spread(MPI_Comm comm, const ortho_measure_opts *o, int node_si
         goto fn_exit;
     }
     npoints = plan(nnodes, node_size, g_of, lanes_of);
-    for (int op = 0; op < ORTHO_MODEL_NOPS; op++)
-        nops += (o->ops >> op) & 1u;
-    total = nops * npoints * o->nsizes;
-    out = malloc((size_t)total * sizeof *out);
-    reps = malloc((size_t)o->max_reps * sizeof *reps);
-    sbuf = calloc((size_t)(maxsize + 8.0) * (size_t)nnodes, 1);
-    rbuf = calloc((size_t)(maxsize + 8.0) * (size_t)nnodes, 1);
-    if (out == NULL || reps == NULL || sbuf == NULL || rbuf == NULL) {
+    if (ortho__sweep_open(&sweep, o, npoints, nnodes, &done) != MPI_SUCCESS) {
         err = ortho__raise(comm, MPI_ERR_NO_MEM);
         goto fn_exit;
     }
-    struct ortho__sweep sweep = { o, sbuf, rbuf, reps, MPI_COMM_NULL, out, &done, total };
     for (int k = 0; k < npoints && err == MPI_SUCCESS; k++) {
         int g = g_of[k], lanes = lanes_of[k], lane = rank % node_size;
         int in = rank / node_size < g && lane < lanes;
@@ -106,16 +94,13 @@ int ortho_measure_spread(MPI_Comm comm, const ortho_measure_opts *o, int node_si
         err = ortho__raise(comm, err);
         goto fn_exit;
     }
-    *samples = out;
+    *samples = sweep.out;
     *n = done;
-    out = NULL;
+    sweep.out = NULL;
 fn_exit:
     if (sub != MPI_COMM_NULL)
         PMPI_Comm_free(&sub);
-    free(rbuf);
-    free(sbuf);
-    free(reps);
-    free(out);
+    ortho__sweep_close(&sweep);
     free(lanes_of);
     free(g_of);
     return err;
