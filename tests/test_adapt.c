@@ -126,6 +126,49 @@ static void test_probe_and_budget(void)
     CU_ASSERT(e.phase == ORTHO__EXPLORE_CONFIRM && e.locked == 2);
 }
 
+/* A class begun without its short list (as the drop-ins begin one): after
+ * the probe it runs native, untimed, and asks for the list (whose node
+ * detection is collective) only once the budget pays for a first
+ * candidate and its two agreements. */
+static void test_list_when_paid(void)
+{
+    struct ortho__adapt_params p = params();
+    struct ortho__explore e;
+    struct ortho__explore_step st;
+    double v[ORTHO__EXPLORE_AGREE_MAX];
+    ortho_candidate c[2] = {cand("rsag:2x2:rows"), cand("rsag:2x2:cols")};
+    p.overhead = 0.25;
+    ortho__explore_begin(&e, &p);
+    int agreed_at = 0;
+    for (int i = 1; i <= 8 && agreed_at == 0; i++) {
+        CU_ASSERT(!ortho__explore_list_due(&e));
+        st = ortho__explore_next(&e);
+        CU_ASSERT(st.arm == 0);
+        if (st.timed)
+            ortho__explore_timed(&e, 1.0);
+        if (st.agree) { /* the previous agreement took 0.5 */
+            ortho__explore_to_agree(&e, 0.5, 0, v);
+            ortho__explore_agreed(&e, v);
+            agreed_at = i;
+        }
+    }
+    CU_ASSERT(agreed_at == 8 && e.phase == ORTHO__EXPLORE_RUN && e.awaiting_list);
+    CU_ASSERT(e.native == 1.0);
+    CU_ASSERT_DOUBLE_EQUAL(e.agree_cost, 0.5, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(e.credit, 0.5, 1e-12); /* 4 waited calls x 0.25, less 0.5 */
+    /* a first candidate costs 1 native time and two agreements: 2.0 */
+    for (int i = 0; i < 6; i++) {
+        CU_ASSERT(!ortho__explore_list_due(&e));
+        st = ortho__explore_next(&e);
+        CU_ASSERT(st.arm == 0 && !st.timed && !st.agree);
+    }
+    CU_ASSERT(ortho__explore_list_due(&e));
+    ortho__explore_candidates(&e, c, NULL, 2);
+    CU_ASSERT(!ortho__explore_list_due(&e));
+    st = ortho__explore_next(&e);
+    CU_ASSERT(st.arm == 1 && st.timed && st.agree);
+}
+
 static void test_lock_and_margin(void)
 {
     struct ortho__adapt_params p = params();
@@ -438,6 +481,7 @@ static void add_suites(void)
 {
     CU_pSuite s = CU_add_suite("online selection", NULL, NULL);
     CU_add_test(s, "probe and budget", test_probe_and_budget);
+    CU_add_test(s, "short list when the budget pays", test_list_when_paid);
     CU_add_test(s, "lock and margin", test_lock_and_margin);
     CU_add_test(s, "rare class, failed call, dropped candidates", test_rare_failed_dropped);
     CU_add_test(s, "recheck", test_recheck);

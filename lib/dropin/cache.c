@@ -442,12 +442,18 @@ static void decide(struct comm_cache *cache, MPI_Comm comm, ortho_op op, int cls
         report(cache, op, cls);
 }
 
+static void online_list(MPI_Comm comm, const struct ortho__dropin_call *call,
+                        struct exploring *x);
+
 /* The arm of online selection that runs this call (made when first run;
  * an arm whose grid cannot be made is dropped, alike everywhere).
  * Collective over comm when a grid is made. */
 static const struct decision *online_step(struct comm_cache *cache, MPI_Comm comm, ortho_op op,
                                           struct exploring *x, struct ortho__dropin_call *call)
 {
+    call->x = x;
+    if (ortho__explore_list_due(&x->e))
+        online_list(comm, call, x);
     struct ortho__explore_step st = ortho__explore_next(&x->e);
     struct decision *arm = &x->arm[st.arm];
     if (arm->layout == UNDECIDED) {
@@ -459,7 +465,6 @@ static const struct decision *online_step(struct comm_cache *cache, MPI_Comm com
             arm = &x->arm[0];
         }
     }
-    call->x = x;
     call->arm = st.arm;
     call->timed = st.timed;
     call->agree = st.agree;
@@ -505,6 +510,48 @@ ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct
 
 /* Online selection after a call: its time, and the agreement when due.
  * Collective over comm when an agreement is due. */
+/* What a class that just locked leaves: the learned decision (the first
+ * lock, or the watch sending the candidate back to native) and the
+ * report. Nothing when its lock did not change. */
+static void online_locked(const struct ortho__dropin_call *call, struct exploring *x,
+                          enum ortho__explore_phase before, int locked_before)
+{
+    if (x->e.phase != ORTHO__EXPLORE_LOCKED ||
+        (before == ORTHO__EXPLORE_LOCKED && locked_before == x->e.locked))
+        return;
+    struct comm_cache *cache = call->cache;
+    if (call->cls >= 1 && (!x->recorded || x->e.locked == 0)) {
+        double lo = call->cls == 1 ? 0.0 : ldexp(1.0, call->cls - 2);
+        double hi = call->cls == 1 ? 1.0 : ldexp(1.0, call->cls - 1);
+        int a = x->e.locked;
+        ortho__learned_add(call->op, cache->size, lo, hi, &x->e.arm[a].cand,
+                           1.0 - ortho__explore_ratio(&x->e, a), x->recorded ? 0 : x->e.timed_calls,
+                           x->recorded ? 0.0 : x->e.excess);
+        x->recorded = 1;
+    }
+    if (cache->verbose && cache->rank == 0) {
+        char range[64];
+        ortho__dropin_size_class_text(call->cls, UNKNOWN_SIZE, range, sizeof range);
+        ortho__adapt_report(cache->label, cache->size, call->op, range, &x->e);
+    }
+}
+
+/* The short list, once the class's budget pays for a first candidate.
+ * What it costs (the node detection: collectives) is added to this
+ * process's time of the last agreement, so the next agreement charges
+ * it. Collective over comm. */
+static void online_list(MPI_Comm comm, const struct ortho__dropin_call *call, struct exploring *x)
+{
+    enum ortho__explore_phase before = x->e.phase;
+    int locked_before = x->e.locked;
+    double start = PMPI_Wtime();
+    shortlist(call->cache, comm, call->op, call->cls, call->bytes, x);
+    x->e.local_agreement += PMPI_Wtime() - start;
+    online_locked(call, x, before, locked_before); /* no candidate: native */
+}
+
+/* Online selection after a call: its time, and the agreement when due.
+ * Collective over comm when an agreement is due. */
 static void online_done(MPI_Comm comm, struct ortho__dropin_call *call, int err)
 {
     struct exploring *x = call->x;
@@ -519,27 +566,7 @@ static void online_done(MPI_Comm comm, struct ortho__dropin_call *call, int err)
     int locked_before = x->e.locked;
     ortho__adapt_agree(comm, &x->e, x->failed);
     x->failed = 0;
-    if (x->e.awaiting_list && x->e.phase == ORTHO__EXPLORE_RUN)
-        shortlist(call->cache, comm, call->op, call->cls, call->bytes, x);
-    if (x->e.phase != ORTHO__EXPLORE_LOCKED ||
-        (before == ORTHO__EXPLORE_LOCKED && locked_before == x->e.locked))
-        return;
-    struct comm_cache *cache = call->cache;
-    if (call->cls >= 1 && (!x->recorded || x->e.locked == 0)) {
-        /* first lock, or the watch sending the candidate back to native */
-        double lo = call->cls == 1 ? 0.0 : ldexp(1.0, call->cls - 2);
-        double hi = call->cls == 1 ? 1.0 : ldexp(1.0, call->cls - 1);
-        int a = x->e.locked;
-        ortho__learned_add(call->op, cache->size, lo, hi, &x->e.arm[a].cand,
-                           1.0 - ortho__explore_ratio(&x->e, a), x->recorded ? 0 : x->e.timed_calls,
-                           x->recorded ? 0.0 : x->e.excess);
-        x->recorded = 1;
-    }
-    if (cache->verbose && cache->rank == 0) {
-        char range[64];
-        ortho__dropin_size_class_text(call->cls, UNKNOWN_SIZE, range, sizeof range);
-        ortho__adapt_report(cache->label, cache->size, call->op, range, &x->e);
-    }
+    online_locked(call, x, before, locked_before);
 }
 
 int ortho__dropin_done(MPI_Comm comm, struct ortho__dropin_call *call, int err)

@@ -12,7 +12,9 @@
  *
  * The life of a class: its first calls run native, timed (the probe),
  * the times agreed only once the class has earned its first measurement;
- * then, as the exploring budget allows, each candidate of the short list
+ * the short list is made (collectively: the node detection) once the
+ * budget pays for a first candidate; then, as the budget allows, each
+ * candidate of the short list
  * runs once, timed, and its time is agreed at once (a candidate far slower
  * than native stops there), then the rest of its samples run in one batch
  * agreed at its end; between exploring calls the fastest candidate found
@@ -168,6 +170,12 @@ void ortho__explore_candidates(struct ortho__explore *e, const ortho_candidate c
 /* ortho__explore_begin() and ortho__explore_candidates() at once. */
 void ortho__explore_init(struct ortho__explore *e, const struct ortho__adapt_params *params,
                          const ortho_candidate cands[], const double risk[], int n);
+
+/* Whether the short list must be given (ortho__explore_candidates())
+ * before the next call: native is measured and the budget pays for a
+ * first candidate. Until then the class runs native and makes nothing
+ * collective (the list's node detection costs about half an agreement). */
+int ortho__explore_list_due(const struct ortho__explore *e);
 
 /* What the next call of the class runs. */
 struct ortho__explore_step ortho__explore_next(struct ortho__explore *e);

@@ -163,6 +163,12 @@ static double first_risk(const struct ortho__explore *e)
     return r > 0.0 ? r : 0.0;
 }
 
+int ortho__explore_list_due(const struct ortho__explore *e)
+{
+    return e->awaiting_list && e->phase == ORTHO__EXPLORE_RUN &&
+           e->credit >= first_risk(e) * e->native + 2.0 * e->agree_cost;
+}
+
 struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
 {
     struct ortho__explore_step step = {0, 0, 0};
@@ -181,6 +187,8 @@ struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
     }
     case ORTHO__EXPLORE_RUN: {
         e->credit += e->params.overhead * e->native;
+        if (e->awaiting_list) /* native until the short list is due */
+            return step;
         int s = e->sampling;
         if (s >= 0 && e->npending > 0) { /* a batch, once begun, runs to its end */
             step.arm = s;
