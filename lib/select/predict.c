@@ -35,7 +35,6 @@ int ortho__select_predict(ortho_model_profile_t prof, ortho_op op, int p, int no
 int ortho_select_predict(ortho_model_profile_t prof, ortho_op op, int p, double bytes,
                          const ortho_candidate *cand, double *seconds)
 {
-    int err = ortho__select_predict(prof, op, p, 0, bytes, cand, seconds);
-    /* "not predicted" is an answer, not an error to raise */
-    return err == MPI_ERR_UNSUPPORTED_OPERATION ? err : err;
+    /* errors are returned, never raised: "not predicted" is an answer */
+    return ortho__select_predict(prof, op, p, 0, bytes, cand, seconds);
 }
