@@ -8,7 +8,7 @@
  * measured p, then between measured b; a later cut replaces an earlier one
  * only when strictly better, so a prior wins over a measured cut that
  * splits the samples the same way, and without priors the order is that of
- * the one-breakpoint selection of release 0.x (its results are unchanged).
+ * the earlier one-breakpoint ortho_model_select() (its results are unchanged).
  * (Each side's form is chosen on the same folds that score the cut, which
  * makes a cut's score slightly optimistic; split_gain guards against it.) */
 #include "model/model_private.h"
