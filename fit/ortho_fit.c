@@ -16,8 +16,13 @@
 
 #define MAX_LIST 64
 
+/* Pieces of one native's function at most (its algorithm switches). */
+#define FIT_MAX_PIECES 4
+
 struct options {
     const char *out, *plot, *samples, *machine;
+    const char *native_priors;          /* mpich, ompi, none or auto */
+    ortho_model_native_lib priors_lib;  /* what auto found, or the name */
     double sizes[MAX_LIST];
     int nsizes, groups[MAX_LIST], ngroups, quiet, node_size, no_nodes;
     ortho_measure_opts measure;
@@ -49,6 +54,9 @@ static void usage(FILE *f)
             "                        --max-time is the same)\n"
             "      --folds N         held-out folds for choosing a form, 2 to 100 (default 5)\n"
             "      --no-splits       one function per operation (no breakpoints in p or b)\n"
+            "      --native-priors L mpich, ompi, none or auto: the native library's known\n"
+            "                        algorithm switches offered as breakpoints (default auto:\n"
+            "                        the library MPI_Get_library_version names; none under SMPI)\n"
             "      --node-size C     processes per node, blocks of consecutive ranks, 1 to %d\n"
             "                        (default: as MPI_Comm_split_type finds the nodes)\n"
             "      --no-nodes        do not time groups spread over nodes (no where=node,\n"
@@ -69,7 +77,7 @@ static int parse(int argc, char **argv, struct options *o)
 {
     enum { O_SIZES = 256, O_GROUPS, O_OPS, O_REPS, O_MIN_REPS, O_MAX_REPS, O_RSE, O_POINT,
            O_FOLDS, O_NO_SPLITS, O_ABSOLUTE, O_MACHINE, O_SAMPLES, O_PLOT, O_VERSION,
-           O_NODE_SIZE, O_NO_NODES };
+           O_NODE_SIZE, O_NO_NODES, O_NATIVE_PRIORS };
     static const struct option longopts[] = {
         { "output", required_argument, NULL, 'o' },    { "out", required_argument, NULL, 'o' },
         { "sizes", required_argument, NULL, O_SIZES }, { "groups", required_argument, NULL, O_GROUPS },
@@ -85,10 +93,12 @@ static int parse(int argc, char **argv, struct options *o)
         { "quiet", no_argument, NULL, 'q' },           { "help", no_argument, NULL, 'h' },
         { "version", no_argument, NULL, O_VERSION },
         { "node-size", required_argument, NULL, O_NODE_SIZE },
-        { "no-nodes", no_argument, NULL, O_NO_NODES }, { NULL, 0, NULL, 0 }
+        { "no-nodes", no_argument, NULL, O_NO_NODES },
+        { "native-priors", required_argument, NULL, O_NATIVE_PRIORS }, { NULL, 0, NULL, 0 }
     };
     int c, rc = 0, li = -1;
     o->out = "ortho.profile";
+    o->native_priors = "auto";
     o->measure = ortho_measure_opts_default();
     o->fit = ortho_model_fit_opts_default();
     o->nsizes = o->measure.nsizes;
@@ -123,6 +133,12 @@ static int parse(int argc, char **argv, struct options *o)
         case O_NO_SPLITS: o->fit.splits = 0; break;
         case O_NODE_SIZE: rc = cli_int(opt, optarg, 1, CLI_INT_MAX, &o->node_size) != 0; break;
         case O_NO_NODES: o->no_nodes = 1; break;
+        case O_NATIVE_PRIORS:
+            if (strcmp(optarg, "auto") != 0
+                && ortho_model_native_lib_from_name(optarg, &o->priors_lib) != MPI_SUCCESS)
+                rc = cli_bad(opt, optarg, "mpich, ompi, none or auto") != 0;
+            o->native_priors = optarg;
+            break;
         case O_ABSOLUTE: o->fit.relative = 0; break;
         case O_MACHINE: o->machine = optarg; break;
         case O_SAMPLES: o->samples = optarg; break;
@@ -176,9 +192,10 @@ static int fit_all(const struct options *o, const ortho_model_sample s[], int n,
 {
     int err = MPI_SUCCESS, forms[64], nforms = 0;
     for (int op = 0; op < ORTHO_MODEL_NOPS && err == MPI_SUCCESS; op++) {
-        ortho_model_entry pieces[ORTHO_MODEL_MAX_PIECES];
+        ortho_model_entry pieces[FIT_MAX_PIECES];
+        ortho_model_breakpoint priors[16];
         ortho_model_fit_opts fo = o->fit;
-        int np = 0, m = 0;
+        int np = 0, m = 0, npriors = 0;
         for (int i = 0; i < n; i++)
             m += (int)s[i].op == op;
         if (m == 0)
@@ -191,8 +208,12 @@ static int fit_all(const struct options *o, const ortho_model_sample s[], int n,
                 forms[nforms++] = f;
         }
         fo.nfolds = m < fo.nfolds ? m : fo.nfolds;
-        if (fo.nfolds < 2 || ortho_model_select((ortho_model_op)op, forms, nforms, s, n, &fo, prof,
-                                                pieces, &np) != MPI_SUCCESS) {
+        ortho_model_native_priors(o->priors_lib, (ortho_model_op)op, priors, 16, &npriors);
+        npriors = npriors < 16 ? npriors : 16;
+        if (fo.nfolds < 2
+            || ortho_model_select_pieces((ortho_model_op)op, forms, nforms, s, n, &fo, priors,
+                                         npriors, FIT_MAX_PIECES, prof, pieces, &np)
+                   != MPI_SUCCESS) {
             if (!quiet_few)
                 fprintf(stderr, "ortho-fit: %s: too few samples to fit a function (use more "
                                 "--sizes)\n", ortho_model_op_name((ortho_model_op)op));
@@ -275,26 +296,10 @@ static int fit_nodes(const struct options *o, const ortho_model_sample s[], int 
     return err;
 }
 
-/* Where a piece of a split function applies, e.g. "p<=8" or "b>4096". */
+/* Where a piece applies, as the profile writes it: "b>=12K b<512K where=net". */
 static void range_text(const ortho_model_entry *e, char *range, size_t len)
 {
-    size_t used;
-    range[0] = '\0';
-    if (e->range.p_hi != ORTHO_MODEL_P_ANY && e->range.p_lo > 1)
-        snprintf(range, len, e->range.p_lo == e->range.p_hi ? "p=%d" : "p=%d-%d", e->range.p_lo,
-                 e->range.p_hi);
-    else if (e->range.p_hi != ORTHO_MODEL_P_ANY)
-        snprintf(range, len, "p<=%d", e->range.p_hi);
-    else if (e->range.p_lo > 1)
-        snprintf(range, len, "p>=%d", e->range.p_lo);
-    else if (e->range.size_hi < INFINITY)
-        snprintf(range, len, "b<=%g", e->range.size_hi);
-    else if (e->range.size_lo > 0.0)
-        snprintf(range, len, "b>%g", nextafter(e->range.size_lo, 0.0));
-    used = strlen(range);
-    if (e->range.where != ORTHO_MODEL_WHERE_ANY && used < len)
-        snprintf(range + used, len - used, "%swhere=%s", used ? " " : "",
-                 e->range.where == ORTHO_MODEL_WHERE_NODE ? "node" : "net");
+    ortho_model_range_text(&e->range, range, (int)len);
 }
 
 static void summary(ortho_model_profile_t prof)
@@ -304,7 +309,7 @@ static void summary(ortho_model_profile_t prof)
     for (int i = 0; i < n; i++) {
         ortho_model_entry e;
         ortho_model_form_info info;
-        char range[64];
+        char range[ORTHO_MODEL_RANGE_TEXT_MAX];
         ortho_model_profile_entry(prof, i, &e);
         ortho_model_form_info_get(e.form, &info);
         range_text(&e, range, sizeof range);
@@ -324,7 +329,7 @@ static int warn_poor_fits(ortho_model_profile_t prof)
     for (int i = 0; i < n; i++) {
         ortho_model_entry e;
         ortho_model_form_info info;
-        char range[64], why[256] = "";
+        char range[ORTHO_MODEL_RANGE_TEXT_MAX], why[256] = "";
         size_t used = 0;
         ortho_model_profile_entry(prof, i, &e);
         ortho_model_form_info_get(e.form, &info);
@@ -438,6 +443,25 @@ fn_exit:
     return rc;
 }
 
+/* --native-priors auto: the library MPI_Get_library_version names (its
+ * first line is printed with the choice when say is set). */
+static void choose_priors(struct options *o, int say)
+{
+    char version[MPI_MAX_LIBRARY_VERSION_STRING + 1] = "";
+    int len = 0;
+    const char *how = "--native-priors";
+    if (strcmp(o->native_priors, "auto") == 0) {
+        MPI_Get_library_version(version, &len);
+        version[len > 0 && len <= MPI_MAX_LIBRARY_VERSION_STRING ? len : 0] = '\0';
+        version[strcspn(version, "\n")] = '\0';
+        ortho_model_native_lib_from_version(version, &o->priors_lib);
+        how = version;
+    }
+    if (say)
+        fprintf(stderr, "ortho-fit: native algorithm switches: %s priors (%s)\n",
+                ortho_model_native_lib_name(o->priors_lib), how);
+}
+
 /* The node size whose groups across nodes are timed: --node-size, else
  * the nodes MPI_Comm_split_type finds when they are blocks of consecutive
  * ranks of one size; 0 (nothing to time) on one node. Collective. */
@@ -489,6 +513,7 @@ int main(int argc, char **argv)
         rc = CLI_EXIT_USAGE;
         goto fn_exit;
     }
+    choose_priors(&o, rank == 0 && !o.quiet);
     o.measure.progress = o.quiet || rank != 0 ? NULL : stderr;
     if (rank == 0 && !o.quiet)
         fprintf(stderr, "ortho-fit: %d processes, %d sizes, reps %d..%d, rse %.3g, at most %.3g s a point\n",

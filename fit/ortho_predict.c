@@ -181,19 +181,50 @@ static void print_phases(const ortho_model_prediction *pr, double mult)
                pr->phase[k].group, pr->phase[k].bytes, mult * pr->phase[k].seconds);
 }
 
-/* The profile entry as its line reads: "allgather where=net p=2-16 ring". */
+/* Which piece of its function entry e (index i) is: *k of *n, counting
+ * the entries of the same operation and placement. */
+static void piece_of(ortho_model_profile_t prof, int i, const ortho_model_entry *e, int *k, int *n)
+{
+    int count = 0;
+    *k = *n = 0;
+    ortho_model_profile_nentries(prof, &count);
+    for (int j = 0; j < count; j++) {
+        ortho_model_entry x;
+        if (ortho_model_profile_entry(prof, j, &x) != MPI_SUCCESS || x.op != e->op
+            || x.range.where != e->range.where)
+            continue;
+        (*n)++;
+        if (j <= i)
+            *k = *n;
+    }
+}
+
+/* The profile entry as its line reads: "allgather where=net p>=2 p<=16 ring";
+ * a piece of a function in several pieces (the native's algorithm
+ * switches) as "bcast, piece b>=12K b<512K (2 of 3): scatter_rd". */
 static void entry_text(ortho_model_profile_t prof, int index, char *buf, size_t len)
 {
     ortho_model_entry e;
     ortho_model_form_info info;
     size_t used = 0;
+    int k = 0, n = 0;
     buf[0] = '\0';
     if (index < 0 || ortho_model_profile_entry(prof, index, &e) != MPI_SUCCESS
         || ortho_model_form_info_get(e.form, &info) != MPI_SUCCESS) {
         snprintf(buf, len, "several calls composed (the variant's formula, docs/model.md)");
         return;
     }
+    piece_of(prof, index, &e, &k, &n);
     used += (size_t)snprintf(buf, len, "entry %d: %s", index + 1, ortho_model_op_name(e.op));
+    if (n > 1) {
+        char range[ORTHO_MODEL_RANGE_TEXT_MAX];
+        ortho_model_range_text(&e.range, range, (int)sizeof range);
+        if (used < len)
+            used += (size_t)snprintf(buf + used, len - used, ", piece %s (%d of %d):", range, k, n);
+        if (used < len)
+            used += (size_t)snprintf(buf + used, len - used, " %s = %s", info.name, info.formula);
+        return;
+    }
     if (e.range.where != ORTHO_MODEL_WHERE_ANY && used < len)
         used += (size_t)snprintf(buf + used, len - used, " where=%s",
                                  e.range.where == ORTHO_MODEL_WHERE_NODE ? "node" : "net");

@@ -14,6 +14,7 @@
  *  - ortho_model_predict.h    prediction: native, on a grid, the best layout,
  *                             the application formulas
  *  - ortho_model_fit.h        fitting forms to samples, choosing among forms
+ *  - ortho_model_switches.h   breakpoints, the native libraries' known switch points
  *  - ortho_model_units.h      sizes and times as text, both ways
  *
  * The model is pure computation: it involves no communicator, does not
@@ -31,6 +32,7 @@
 #include "ortho_model_decisions.h"
 #include "ortho_model_predict.h"
 #include "ortho_model_fit.h"
+#include "ortho_model_switches.h"
 #include "ortho_model_units.h"
 
 #include "ortho_measure.h"

@@ -2,7 +2,8 @@
  * \file ortho_model_fit.h
  * \brief Fitting: least-squares fits of a form to measured samples (GSL),
  * and the choice among forms by their error on held-out samples, with at
- * most one breakpoint. The samples come from ortho_measure.h or a file.
+ * breakpoints where the native changes algorithm (ortho_model_switches.h).
+ * The samples come from ortho_measure.h or a file.
  *
  * Errors are returned, never raised (ortho_model_forms.h).
  */
@@ -12,6 +13,7 @@
 #include <mpi.h>
 
 #include "ortho_model_profile.h"
+#include "ortho_model_switches.h"
 
 #ifdef __cplusplus
 extern "C" {
@@ -19,6 +21,9 @@ extern "C" {
 
 /** Largest number of pieces ortho_model_select() returns. */
 #define ORTHO_MODEL_MAX_PIECES 2
+
+/** Largest number of pieces ortho_model_select_pieces() returns. */
+#define ORTHO_MODEL_MAX_SWITCH_PIECES 8
 
 /** A measured time: op on a group of p processes with message size b.
  *  where and flows say how the groups lay on the nodes (0 for both: blocks
@@ -76,6 +81,32 @@ int ortho_model_fit(ortho_model_op op, int form, const ortho_model_sample sample
 int ortho_model_select(ortho_model_op op, const int forms[], int nforms,
                        const ortho_model_sample samples[], int n, const ortho_model_fit_opts *opts,
                        ortho_model_profile_t prof, ortho_model_entry pieces[], int *npieces);
+
+/**
+ * \brief ortho_model_select() with up to \p max_pieces pieces: the
+ * native's algorithm switches. Starting from one piece, the piece whose
+ * best breakpoint lowers the total held-out error most is cut in two, as
+ * long as its two sides' held-out error is below opts->split_gain times
+ * the piece's own, and until \p max_pieces. Candidate breakpoints: between
+ * two measured process counts, between two measured sizes b, and \p priors
+ * (those of \p op; in p, b or p * b, e.g. ortho_model_native_priors()). A
+ * prior that cuts the samples as a measured breakpoint would is preferred
+ * to it (it says where between the two sizes the switch lies). A piece's
+ * sizes are cut in b or in p * b, not both. With no priors and
+ * max_pieces 2 it returns what ortho_model_select() returns. Not collective.
+ * \param[in]  priors      may be NULL when npriors is 0
+ * \param[in]  max_pieces  1 to ORTHO_MODEL_MAX_SWITCH_PIECES (1 also when opts->splits is 0)
+ * \param[out] pieces      room for max_pieces entries, sorted by p, then size
+ * \param[out] npieces     1 to max_pieces
+ * \return MPI_SUCCESS; MPI_ERR_ARG when no candidate can be fitted or an
+ *         argument is bad; MPI_ERR_NO_MEM.
+ */
+int ortho_model_select_pieces(ortho_model_op op, const int forms[], int nforms,
+                              const ortho_model_sample samples[], int n,
+                              const ortho_model_fit_opts *opts,
+                              const ortho_model_breakpoint priors[], int npriors, int max_pieces,
+                              ortho_model_profile_t prof, ortho_model_entry pieces[],
+                              int *npieces);
 
 /**
  * \brief The sharing factor of \p op on \p prof: the least-squares s >= 0

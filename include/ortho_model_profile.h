@@ -88,6 +88,19 @@ typedef struct ortho_model_entry {
  */
 ortho_model_range ortho_model_range_all(void);
 
+/** Room for the text of ortho_model_range_text(): always enough. */
+#define ORTHO_MODEL_RANGE_TEXT_MAX 160
+
+/**
+ * \brief A range as the conditions of a profile line: "p>=8 b>=12K b<512K
+ * where=net" (docs/profile-format.md; "" for every p and size anywhere),
+ * read back by ortho_model_profile_read() as the same range. Not collective.
+ * \param[out] text  room for \p len characters
+ * \return MPI_SUCCESS; MPI_ERR_ARG for NULL or \p len < 1; MPI_ERR_TRUNCATE
+ *         when \p len is too small.
+ */
+int ortho_model_range_text(const ortho_model_range *r, char *text, int len);
+
 /**
  * \brief Create an empty profile. Not collective.
  * \return MPI_SUCCESS; MPI_ERR_ARG for NULL; MPI_ERR_NO_MEM.

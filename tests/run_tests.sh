@@ -31,6 +31,7 @@ TABLE=(
     "test_model_fit: 1"
     "test_model_pure: 1"
     "test_model_nodes: 1"
+    "test_model_switches: 1"
     "test_measure: 1 4"
     "test_model_tools: 1 2"
     "test_tool_cli: 1 2"

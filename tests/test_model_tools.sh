@@ -4,7 +4,10 @@
 #  - a tiny ortho-fit run on NP processes writes a profile (and plots when
 #    gnuplot is there) that ortho-predict reads and predicts from;
 #  - ortho-predict ranks the 11 layouts of 96 processes from a paper profile;
-#  - --explain and --candidates on nodes, from a profile written by hand;
+#  - ortho-fit names the native library whose algorithm switches it offers
+#    as breakpoints (auto: MPI_Get_library_version; --native-priors);
+#  - --explain and --candidates on nodes, and --explain on a function in
+#    pieces (the piece used), from profiles written by hand;
 #    at NP 2, ortho-fit on 4 processes as 2 nodes of 2 (--node-size) fits
 #    the functions across nodes and the sharing factors;
 #  - a malformed profile is rejected with a message naming its line, and so
@@ -17,9 +20,15 @@ dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 fail() { echo "test_model_tools: $*" >&2; exit 1; }
 
-"${mpiexec[@]}" -n "$np" "$BUILD/bin/ortho-fit" -q -o "$dir/fit.profile" --samples "$dir/samples" \
+"${mpiexec[@]}" -n "$np" "$BUILD/bin/ortho-fit" -o "$dir/fit.profile" --samples "$dir/samples" \
     --sizes 64,1K,8K --min-reps 2 --max-reps 3 --max-time 0.05 --plot "$dir/plots" \
-    || fail "ortho-fit failed"
+    2> "$dir/fit.err" || fail "ortho-fit failed: $(cat "$dir/fit.err")"
+case "$MPI" in
+    openmpi) lib=ompi ;;
+    *) lib=mpich ;;
+esac
+grep -q "^ortho-fit: native algorithm switches: $lib priors (" "$dir/fit.err" \
+    || fail "ortho-fit did not recognise $MPI: $(cat "$dir/fit.err")"
 [ "$(head -1 "$dir/fit.profile")" = "ortho-profile 3" ] || fail "no profile header"
 [ "$(tail -n 1 "$dir/fit.profile")" = "end lines=$(sed '$d' "$dir/fit.profile" | wc -l) cksum=$(sed '$d' "$dir/fit.profile" | cksum | cut -d' ' -f1)" ] \
     || fail "the end line is not the line count and the cksum of the lines before it"
@@ -66,6 +75,22 @@ grep -q 'phase 2: allgather on groups of 4, 8000 bytes, placement unknown, shari
 grep -q '^[0-9]* *phases:4x8:node:rows  *0.000476 ' "$dir/out" && grep -q ' native ' "$dir/out" \
     && grep -q '^[0-9]* *pipe:4x8:node:cols  *9.8e-05 ' "$dir/out" \
     || fail "--candidates: node-aware candidates not ranked: $(cat "$dir/out")"
+
+# a broadcast in three pieces (MPICH's switches at 12K and 512K): at 64K
+# on 16 processes the middle one, scatter_rd: 8 alpha + 2 (15/16) b beta
+# = 160 us + 61.44 us
+printf 'ortho-profile 2\n%s\n%s\n%s\n' 'bcast b<12K binomial alpha=10us beta=1ns' \
+    'bcast b>=12K b<512K scatter_rd alpha=20us beta=0.5ns' \
+    'bcast b>=512K scatter_ring alpha=30us beta=0.4ns' > "$dir/pieces.profile"
+"$BUILD/bin/ortho-predict" --profile "$dir/pieces.profile" --op bcast --p 16 --bytes 64K \
+    --explain > "$dir/out" || fail "--explain, pieces: $(cat "$dir/out")"
+grep -q 'phase 1: bcast on groups of 16, 65536 bytes, .*: 0.0002214 s by entry 2: bcast, piece b>=12K b<512K (2 of 3): scatter_rd = ' "$dir/out" \
+    || fail "--explain does not name the piece: $(cat "$dir/out")"
+"${mpiexec[@]}" -n 1 "$BUILD/bin/ortho-fit" --native-priors ompi -o "$dir/ompi.profile" \
+    --ops bcast --sizes 1K,8K,64K --reps 1 --max-time 0.01 2> "$dir/fit.err" \
+    || fail "ortho-fit --native-priors ompi: $(cat "$dir/fit.err")"
+grep -q '^ortho-fit: native algorithm switches: ompi priors (--native-priors)$' "$dir/fit.err" \
+    || fail "--native-priors ompi: $(cat "$dir/fit.err")"
 
 # groups across nodes, 4 processes as 2 nodes of 2 (--node-size): timed
 # alone and at once, fitted as where=node, where=net and share_OP

@@ -4,24 +4,15 @@
  * (sample i of the piece to fold i % nfolds); each fold is predicted by a
  * fit to the other folds; the score is the RMS relative error of all those
  * predictions. Composite forms have nothing to fit and are scored on all
- * samples. A breakpoint (one in p or one in b, between two measured
- * values) splits the samples into two pieces that each get their own best
- * form; the split is kept only when its score is below opts->split_gain
- * times the unsplit score. The chosen pieces are refitted on all their
- * samples. (Choosing each side's form on the same folds that score the split
- * makes the split's score slightly optimistic; split_gain guards against it.) */
+ * samples. The chosen form is refitted on all the piece's samples. Where
+ * the samples are cut into pieces is form_pieces.c. */
 #include "model/model_private.h"
 
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-struct score {
-    double sumsq;
-    int count;
-};
-
-static double rms(struct score s)
+double ortho__score_rms(struct ortho__score s)
 {
     return s.count > 0 ? sqrt(s.sumsq / s.count) : INFINITY;
 }
@@ -41,7 +32,7 @@ static int nfree_of(int form, const ortho_model_fit_opts *o)
  * it cannot be scored (too few samples, a failed fit). train: room for m. */
 static int cv_form(int form, const ortho_model_sample s[], const int idx[], int m,
                    const ortho_model_fit_opts *o, ortho_model_profile_t prof, int train[],
-                   struct score *sc)
+                   struct ortho__score *sc)
 {
     int err = MPI_SUCCESS;
     ortho_model_entry e;
@@ -81,32 +72,30 @@ fn_exit:
     return err;
 }
 
-/* The best candidate for the samples idx[0..m-1]: *form = -1 when none. */
-static void best_form(ortho_model_op op, const int forms[], int nforms, const ortho_model_sample s[],
+void ortho__best_form(ortho_model_op op, const int forms[], int nforms, const ortho_model_sample s[],
                       const int idx[], int m, const ortho_model_fit_opts *o,
-                      ortho_model_profile_t prof, int train[], int *form, struct score *best)
+                      ortho_model_profile_t prof, int train[], int *form, struct ortho__score *best)
 {
     *form = -1;
     best->sumsq = 0.0;
     best->count = 0;
     for (int c = 0; c < nforms; c++) {
-        struct score sc;
+        struct ortho__score sc;
         int f = forms[c];
         if (f < 0 || f >= ortho__nforms || !(ortho__forms[f].info.ops & (1u << op))
             || (ortho__forms[f].info.composite && prof == NULL))
             continue;
         if (cv_form(f, s, idx, m, o, prof, train, &sc) == MPI_SUCCESS && sc.count > 0
-            && isfinite(rms(sc)) && (*form < 0 || rms(sc) < rms(*best))) {
+            && isfinite(ortho__score_rms(sc)) && (*form < 0 || ortho__score_rms(sc) < ortho__score_rms(*best))) {
             *form = f;
             *best = sc;
         }
     }
 }
 
-/* Final entry of a piece: a fit on all its samples (or the composite). */
-static int final_entry(ortho_model_op op, int form, const ortho_model_sample s[], const int idx[],
+int ortho__final_entry(ortho_model_op op, int form, const ortho_model_sample s[], const int idx[],
                        int m, const ortho_model_fit_opts *o, ortho_model_profile_t prof,
-                       struct score cv, ortho_model_range range, ortho_model_entry *e)
+                       struct ortho__score cv, ortho_model_range range, ortho_model_entry *e)
 {
     int err = MPI_SUCCESS;
     memset(e, 0, sizeof *e);
@@ -134,118 +123,6 @@ static int final_entry(ortho_model_op op, int form, const ortho_model_sample s[]
     }
     e->op = op;
     e->range = range;
-    e->stats.cv_rel = rms(cv);
+    e->stats.cv_rel = ortho__score_rms(cv);
     return err;
-}
-
-static int cmp_double(const void *a, const void *b)
-{
-    double x = *(const double *)a, y = *(const double *)b;
-    return (x > y) - (x < y);
-}
-
-/* Side of a split: 0 left (value <= cut), 1 right. */
-static double key_of(const ortho_model_sample *x, int by_p)
-{
-    return by_p ? (double)x->p : x->bytes;
-}
-
-int ortho_model_select(ortho_model_op op, const int forms[], int nforms,
-                       const ortho_model_sample samples[], int n, const ortho_model_fit_opts *opts,
-                       ortho_model_profile_t prof, ortho_model_entry pieces[], int *npieces)
-{
-    int err = MPI_SUCCESS, m = 0, form = -1, split_by_p = 0, split_forms[2] = { -1, -1 };
-    int *idx = NULL, *side[2] = { NULL, NULL }, *train = NULL, nside[2] = { 0, 0 };
-    double *vals = NULL, split_cut = 0.0;
-    struct score single, split_sc[2];
-    double best_split = INFINITY;
-    ortho_model_fit_opts def = ortho_model_fit_opts_default();
-    const ortho_model_fit_opts *o = opts != NULL ? opts : &def;
-
-    if (forms == NULL || nforms < 1 || samples == NULL || n < 1 || pieces == NULL || npieces == NULL
-        || (int)op < 0 || op >= ORTHO_MODEL_NOPS || o->nfolds < 2) {
-        err = MPI_ERR_ARG;
-        goto fn_fail;
-    }
-    idx = malloc((size_t)n * sizeof *idx);
-    side[0] = malloc((size_t)n * sizeof *side[0]);
-    side[1] = malloc((size_t)n * sizeof *side[1]);
-    train = malloc((size_t)n * sizeof *train);
-    vals = malloc((size_t)n * sizeof *vals);
-    if (!idx || !side[0] || !side[1] || !train || !vals) {
-        err = MPI_ERR_NO_MEM;
-        goto fn_fail;
-    }
-    for (int i = 0; i < n; i++)
-        if (samples[i].op == op && samples[i].seconds > 0.0)
-            idx[m++] = i;
-    best_form(op, forms, nforms, samples, idx, m, o, prof, train, &form, &single);
-    if (form < 0) {
-        err = MPI_ERR_ARG;
-        goto fn_fail;
-    }
-    for (int by_p = 1; o->splits && by_p >= 0; by_p--) {
-        int nv = 0;
-        for (int i = 0; i < m; i++)
-            vals[nv++] = key_of(&samples[idx[i]], by_p);
-        qsort(vals, (size_t)nv, sizeof *vals, cmp_double);
-        for (int v = 0; v + 1 < nv; v++) {
-            int f[2];
-            struct score sc[2];
-            double cut = vals[v];
-            if (vals[v + 1] == cut)
-                continue;
-            nside[0] = nside[1] = 0;
-            for (int i = 0; i < m; i++) {
-                int r = key_of(&samples[idx[i]], by_p) > cut;
-                side[r][nside[r]++] = idx[i];
-            }
-            best_form(op, forms, nforms, samples, side[0], nside[0], o, prof, train, &f[0], &sc[0]);
-            best_form(op, forms, nforms, samples, side[1], nside[1], o, prof, train, &f[1], &sc[1]);
-            if (f[0] >= 0 && f[1] >= 0) {
-                struct score all = { sc[0].sumsq + sc[1].sumsq, sc[0].count + sc[1].count };
-                if (rms(all) < best_split) {
-                    best_split = rms(all);
-                    split_by_p = by_p;
-                    split_cut = cut;
-                    split_forms[0] = f[0];
-                    split_forms[1] = f[1];
-                    split_sc[0] = sc[0];
-                    split_sc[1] = sc[1];
-                }
-            }
-        }
-    }
-    if (split_forms[0] >= 0 && best_split < o->split_gain * rms(single)) {
-        ortho_model_range r[2] = { ortho_model_range_all(), ortho_model_range_all() };
-        nside[0] = nside[1] = 0;
-        for (int i = 0; i < m; i++) {
-            int s = key_of(&samples[idx[i]], split_by_p) > split_cut;
-            side[s][nside[s]++] = idx[i];
-        }
-        if (split_by_p) {
-            r[0].p_hi = (int)split_cut;
-            r[1].p_lo = (int)split_cut + 1;
-        } else {
-            r[0].size_hi = split_cut;
-            r[1].size_lo = nextafter(split_cut, INFINITY);
-        }
-        for (int k = 0; k < 2 && err == MPI_SUCCESS; k++)
-            err = final_entry(op, split_forms[k], samples, side[k], nside[k], o, prof, split_sc[k],
-                              r[k], &pieces[k]);
-        *npieces = 2;
-    } else {
-        err = final_entry(op, form, samples, idx, m, o, prof, single, ortho_model_range_all(),
-                          &pieces[0]);
-        *npieces = 1;
-    }
-fn_exit:
-    free(vals);
-    free(train);
-    free(side[1]);
-    free(side[0]);
-    free(idx);
-    return err;
-fn_fail:
-    goto fn_exit;
 }

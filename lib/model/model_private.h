@@ -13,6 +13,7 @@
 #include "ortho_model_forms.h"
 #include "ortho_model_predict.h"
 #include "ortho_model_profile.h"
+#include "ortho_model_switches.h"
 #include "ortho_model_units.h"
 
 /* One term of a composite form: the native prediction of op on the same
@@ -127,6 +128,28 @@ int ortho__grid_phases(ortho_model_profile_t prof, const struct ortho__frame *fr
  * rel_err, when non-NULL, is indexed like samples. */
 int ortho__fit(int form, const ortho_model_sample samples[], const int idx[], int m,
                const ortho_model_fit_opts *opts, ortho_model_entry *entry, double rel_err[]);
+
+/* form_choice.c: a held-out score, the sum of squared relative errors of
+ * count predictions, and its RMS (INFINITY for no prediction). */
+struct ortho__score {
+    double sumsq;
+    int count;
+};
+double ortho__score_rms(struct ortho__score s);
+
+/* form_choice.c: the candidate of forms[] with the smallest held-out score
+ * on the samples idx[0..m-1] (*form = -1 when none can be scored); train:
+ * room for m indices. */
+void ortho__best_form(ortho_model_op op, const int forms[], int nforms,
+                      const ortho_model_sample s[], const int idx[], int m,
+                      const ortho_model_fit_opts *o, ortho_model_profile_t prof, int train[],
+                      int *form, struct ortho__score *best);
+
+/* form_choice.c: the entry of one piece: form fitted on all its samples
+ * (or the composite's statistics), with its range and held-out score cv. */
+int ortho__final_entry(ortho_model_op op, int form, const ortho_model_sample s[], const int idx[],
+                       int m, const ortho_model_fit_opts *o, ortho_model_profile_t prof,
+                       struct ortho__score cv, ortho_model_range range, ortho_model_entry *e);
 
 /* decisions.c: "b>=2K b<64K", "b>=2K", "b<1K" or "" (every size). */
 void ortho__decision_range_text(const ortho_model_decision *d, char *buf, size_t n);

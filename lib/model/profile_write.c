@@ -18,40 +18,10 @@
 
 static void write_range(FILE *out, const ortho_model_range *r)
 {
-    char a[48], b[48];
-    char key = r->size_is_root ? 'n' : 'b';
-    if (r->p_lo == r->p_hi)
-        fprintf(out, " p=%d", r->p_lo);
-    else if (r->p_lo > 1 && r->p_hi < ORTHO_MODEL_P_ANY)
-        fprintf(out, " p=%d-%d", r->p_lo, r->p_hi);
-    else if (r->p_lo > 1)
-        fprintf(out, " p>=%d", r->p_lo);
-    else if (r->p_hi < ORTHO_MODEL_P_ANY)
-        fprintf(out, " p<=%d", r->p_hi);
-    if (r->size_lo > 0.0) {
-        double below = nextafter(r->size_lo, 0.0);
-        if (floor(below) == below && below >= 0.0) {
-            ortho__size_text(a, sizeof a, below);
-            fprintf(out, " %c>%s", key, a);
-        } else {
-            ortho__size_text(a, sizeof a, r->size_lo);
-            fprintf(out, " %c>=%s", key, a);
-        }
-    }
-    if (isfinite(r->size_hi)) {
-        double above = nextafter(r->size_hi, INFINITY);
-        if (floor(above) == above && floor(r->size_hi) != r->size_hi) {
-            ortho__size_text(b, sizeof b, above);
-            fprintf(out, " %c<%s", key, b);
-        } else {
-            ortho__size_text(b, sizeof b, r->size_hi);
-            fprintf(out, " %c<=%s", key, b);
-        }
-    }
-    if (r->size_is_root && r->size_lo <= 0.0 && !isfinite(r->size_hi))
-        fprintf(out, " n>=0");
-    if (r->where == ORTHO_MODEL_WHERE_NODE || r->where == ORTHO_MODEL_WHERE_NET)
-        fprintf(out, " where=%s", r->where == ORTHO_MODEL_WHERE_NODE ? "node" : "net");
+    char text[ORTHO_MODEL_RANGE_TEXT_MAX];
+    ortho_model_range_text(r, text, (int)sizeof text);
+    if (text[0] != '\0')
+        fprintf(out, " %s", text);
 }
 
 static void write_entry(FILE *out, const ortho_model_entry *e)
