@@ -26,8 +26,10 @@
 # spaces: each run stays under SMPI_TIMEOUT); shared buffers (results
 # unchecked) unless CHECK=1. A run passes when ortho-bench exits 0 and
 # prints its closing line, so a wrong result (CHECK=1), an error or a time
-# below the bound fails it. Writes $TMP/PLATFORM-NP-GROUP.{csv,log} and
-# prints the table (markdown) from every $TMP/PLATFORM-NP*.csv.
+# below the bound fails it. Writes $TMP/PLATFORM-NP-OPS.{csv,log} (OPS:
+# the group, + between operations) and prints the table (markdown) from
+# every $TMP/PLATFORM-NP*.csv: "result" is the status of the larger count's
+# point (ok: checked with real buffers; unchecked: shared buffers).
 #
 # Cost: at 1024 processes every candidate point takes about 50 s of CPU
 # on its own (a fresh duplicate of the 1024-process communicator, whose
@@ -114,10 +116,8 @@ for plat in "${PLATFORMS[@]}"; do
         *) echo "scale.sh: unknown platform $plat (star, multicore)" >&2; exit 2 ;;
     esac
     for np in $NP; do
-        group=0
         for ops in $OPS; do
-            group=$((group + 1))
-            run "$plat" "$np" "$ops" "$plat-$np-$group" || failed=1
+            run "$plat" "$np" "$ops" "$plat-$np-${ops//,/+}" || failed=1
         done
     done
 done
@@ -128,8 +128,8 @@ done
 # counts the points it timed; a kind timed at one count only shows "-".
 lo=${NP%% *}
 hi=${NP##* }
-echo "| platform | op | bytes | candidate | layout $lo | time $lo | /bound | layout $hi | time $hi | /bound | growth |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|"
+echo "| platform | op | bytes | candidate | layout $lo | time $lo | /bound | layout $hi | time $hi | /bound | growth | result |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|"
 for plat in "${PLATFORMS[@]}"; do
     files=()
     for f in "$TMP/$plat-$lo".csv "$TMP/$plat-$lo"-*.csv "$TMP/$plat-$hi".csv "$TMP/$plat-$hi"-*.csv; do
@@ -153,7 +153,7 @@ for plat in "${PLATFORMS[@]}"; do
         if (!(k in seen)) { seen[k] = 1; order[n++] = k }
         at = k "|" $4
         if (!(at in time) || $9 < time[at]) {
-            time[at] = $9; bound[at] = $14
+            time[at] = $9; bound[at] = $14; status[at] = $16
             layout[at] = $6 == "native" ? "-" : $7
         }
     }
@@ -163,10 +163,11 @@ for plat in "${PLATFORMS[@]}"; do
             a = k "|" lo; b = k "|" hi
             at_lo = a in time; at_hi = b in time
             growth = at_lo && at_hi && time[a] > 0 ? sprintf("%.2f", time[b] / time[a]) : "-"
-            printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", plat, f[1], f[2],
+            printf "| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", plat, f[1], f[2],
                 f[3], at_lo ? layout[a] : "-", at_lo ? cell(time[a]) : "-",
                 at_lo ? ratio(time[a], bound[a]) : "-", at_hi ? layout[b] : "-",
-                at_hi ? cell(time[b]) : "-", at_hi ? ratio(time[b], bound[b]) : "-", growth
+                at_hi ? cell(time[b]) : "-", at_hi ? ratio(time[b], bound[b]) : "-", growth,
+                at_hi ? status[b] : "-"
         }
     }' "${files[@]}"
 done
