@@ -152,6 +152,22 @@ double bench_bound(const struct bench_platform *pf, enum bench_op op, int p, dou
 /* Layouts "4x24,2x6x8" into dims (ndims each), returns the count or -1. */
 int bench_parse_layouts(const char *text, int ndims[], int dims[][ORTHO_GRID_MAX_DIMS], int cap);
 
+/* --candidates: the patterns (comma-separated, at most 64) that candidate
+ * `name` of operation `op` (bench_op_name()) matches, one bit each (bit i:
+ * the i-th pattern). A pattern matches a name when both start with the
+ * same variant and every other field of the pattern is a field of the
+ * name (fields are separated by ':'): "pipe:node" matches
+ * "pipe:128x8:node:rows", "rsag:rows" every rsag in rows order, a full
+ * name itself only; "OP=pattern" (allgather=pipe:node:cols) applies to
+ * that operation only. Lets one list pick the same kinds of candidates at
+ * any process count. */
+unsigned long long bench_candidate_match(const char *patterns, const char *op, const char *name);
+
+/* The patterns for op whose variant (their first field) is name's, one
+ * bit each. */
+unsigned long long bench_candidate_variant(const char *patterns, const char *op,
+                                           const char *name);
+
 /* "4x24", "2x6x8", "96" (the native operation). */
 void bench_layout_name(int ndims, const int dims[], char *out, size_t cap);
 

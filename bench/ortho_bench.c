@@ -38,6 +38,7 @@ struct options {
     int maxdims, max_nd, reps, calls, root, shared, check, quiet;
     int nlayouts, ndims[MAX_LAYOUTS], dims[MAX_LAYOUTS][ORTHO_GRID_MAX_DIMS];
     const char *platform, *label, *csv, *summary, *best;
+    const char *only;   /* --candidates: the patterns of the candidates timed; NULL: all */
 };
 
 /* One implementation on one layout, or (--impls candidates) one
@@ -84,6 +85,10 @@ static void usage(FILE *f)
             "                       (every candidate of ortho_candidates() for the\n"
             "                       communicator, by its name) (default 2d,nd); the native\n"
             "                       operation is always timed\n"
+            "      --candidates LIST  with --impls candidates: only those matching one of\n"
+            "                       these patterns (a variant, then fields its names must\n"
+            "                       hold: pipe:node, rsag:rows, rsag:32x32:rows; OP=pattern\n"
+            "                       for one operation: allgather=pipe:node:cols)\n"
             "      --dims N         layouts of 2 to N dimensions, N from 1 to %d (default 3;\n"
             "                       --max-dims is the same)\n"
             "      --max-nd N       at most N layouts of 3 or more dimensions, the most\n"
@@ -110,6 +115,40 @@ static void usage(FILE *f)
             ORTHO_GRID_MAX_DIMS, CLI_INT_MAX, CLI_INT_MAX, CLI_INT_MAX);
 }
 
+/* --candidates: each pattern a candidate name (ortho_candidate_parse()),
+ * after "OP=" an operation's, at most 64 of them; 0, or 1 when said. */
+static int check_patterns(const char *opt, const char *list)
+{
+    int n = 0;
+    for (const char *s = list;; n++) {
+        char item[ORTHO_CANDIDATE_NAME_MAX];
+        ortho_candidate cand;
+        size_t len = strcspn(s, ","), head = strcspn(s, ":=");
+        int known = 0;
+        if (head < len && s[head] == '=') {   /* OP=name */
+            for (int op = 0; op < BENCH_NOPS; op++) {
+                const char *word = bench_op_name((enum bench_op)op);
+                known |= strlen(word) == head && strncmp(s, word, head) == 0;
+            }
+            if (!known)
+                return cli_bad(opt, list, "OP=name with OP one of bcast, reduce, allreduce, "
+                               "gather, scatter, allgather") != 0;
+            s += head + 1;
+            len -= head + 1;
+        }
+        if (len == 0 || len >= sizeof item || n >= 64)
+            return cli_bad(opt, list, "at most 64 candidate names such as pipe:node,rsag:rows") != 0;
+        memcpy(item, s, len);
+        item[len] = '\0';
+        if (ortho_candidate_parse(item, &cand) != MPI_SUCCESS)
+            return cli_bad(opt, item, "a candidate name such as pipe:node or rsag:16x8:rows") != 0;
+        s += len;
+        if (*s == '\0')
+            return 0;
+        s++;
+    }
+}
+
 /* CLI_RUN, CLI_BAD (said), CLI_HELP, CLI_VERSION. */
 static int parse(int argc, char **argv, struct options *o)
 {
@@ -125,7 +164,7 @@ static int parse(int argc, char **argv, struct options *o)
         { "quiet", no_argument, NULL, 'q' },          { "help", no_argument, NULL, 'h' },
         { "calls", required_argument, NULL, 'C' },    { "version", no_argument, NULL, O_VERSION },
         { "max-dims", required_argument, NULL, 'd' }, { "best", required_argument, NULL, 'B' },
-        { NULL, 0, NULL, 0 }
+        { "candidates", required_argument, NULL, 'K' }, { NULL, 0, NULL, 0 }
     };
     static const char *const impl_words[] = { "2d", "nd", "dropin", "candidates" };
     const char *op_words[BENCH_NOPS];
@@ -174,6 +213,10 @@ static int parse(int argc, char **argv, struct options *o)
         case 'c': o->csv = optarg; break;
         case 'S': o->summary = optarg; break;
         case 'B': o->best = optarg; break;
+        case 'K':
+            o->only = optarg;
+            rc = check_patterns(opt, optarg);
+            break;
         case 'H': o->shared = 1; break;
         case 'N': o->check = 0; break;
         case 'q': o->quiet = 1; break;
@@ -182,6 +225,9 @@ static int parse(int argc, char **argv, struct options *o)
         default: return cli_getopt_error(c, argv);
         }
     }
+    if (rc == 0 && o->only != NULL && strstr(o->impls, "candidates") == NULL)
+        rc = cli_bad("--candidates", o->only, "patterns of the library's candidates, timed "
+                     "only with --impls candidates") != 0;
     if (rc != 0)
         return CLI_BAD;
     if (optind < argc)
@@ -297,11 +343,14 @@ static int choose_layouts(const struct options *o, int p, int ndims[],
 
 /* --impls candidates: every candidate ortho_candidates() lists for each
  * timed operation on p processes with node_size per node (native apart:
- * it is the first row already), run through the drop-in functions.
- * Appended to cands[n..cap); returns the new count. */
+ * it is the first row already), run through the drop-in functions; with
+ * --candidates only those matching a pattern: the bits of the patterns
+ * that matched are set in *matched, of those whose variant was listed in
+ * *applies. Appended to cands[n..cap); returns the new count. */
 static int add_library_candidates(const struct options *o, int p, int node_size,
                                   const struct bench_impl *dropin, struct cand cands[], int n,
-                                  int cap)
+                                  int cap, unsigned long long *matched,
+                                  unsigned long long *applies)
 {
     for (int op = 0; op < BENCH_NOPS; op++) {
         ortho_candidate *list = NULL;
@@ -326,6 +375,14 @@ static int add_library_candidates(const struct options *o, int p, int node_size,
                 strncat(c->layout, ":node", sizeof c->layout - strlen(c->layout) - 1);
             if (ortho_candidate_name(&list[i], c->name, (int)sizeof c->name) != MPI_SUCCESS)
                 continue;   /* not a valid candidate: never listed */
+            if (o->only != NULL) {
+                const char *name = bench_op_name((enum bench_op)op);
+                unsigned long long bits = bench_candidate_match(o->only, name, c->name);
+                *applies |= bench_candidate_variant(o->only, name, c->name);
+                if (bits == 0)
+                    continue;
+                *matched |= bits;
+            }
             n++;
         }
         free(list);
@@ -334,7 +391,11 @@ static int add_library_candidates(const struct options *o, int p, int node_size,
 }
 
 /* Native first, then every (implementation, layout) pair that fits, then
- * the library's candidates. Collective (the node size of comm). */
+ * the library's candidates. Collective (the node size of comm). -1 (rank 0
+ * said why) when a --candidates pattern whose variant applies to a timed
+ * operation matches none of its candidates (a layout that does not fit p,
+ * an order or "node" the variant is not listed with); a variant that
+ * applies to none of them (rsag with --ops bcast) just adds nothing. */
 static int make_cands(const struct options *o, int p, MPI_Comm comm, struct cand cands[],
                       int cap)
 {
@@ -368,8 +429,21 @@ static int make_cands(const struct options *o, int p, MPI_Comm comm, struct cand
         }
     }
     if (listed(o->impls, "candidates") && dropin != NULL) {
+        unsigned long long matched = 0, applies = 0;
+        int rank, index = 0;
         ortho_comm_node_size(comm, &node_size);
-        n = add_library_candidates(o, p, node_size, dropin, cands, n, cap);
+        n = add_library_candidates(o, p, node_size, dropin, cands, n, cap, &matched, &applies);
+        MPI_Comm_rank(comm, &rank);
+        for (const char *s = o->only; s != NULL && *s != '\0'; index++) {
+            int len = (int)strcspn(s, ",");
+            if ((applies & ~matched) & (1ull << index)) {
+                if (rank == 0)
+                    fprintf(stderr, "ortho-bench: --candidates: %.*s matches no candidate of "
+                            "the operations timed on %d processes\n", len, s, p);
+                n = -1;
+            }
+            s += len + (s[len] == ',');
+        }
     }
     return n;
 }
@@ -748,6 +822,11 @@ int main(int argc, char **argv)
     }
 
     ncands = make_cands(&o, p, MPI_COMM_WORLD, cands, MAX_CANDS);
+    if (ncands < 0) {
+        bench_bufs_free(&bufs);
+        MPI_Finalize();
+        return 2;
+    }
     for (int c = 0; c < ncands; c++) {
         if (cands[c].impl->min_dims <= 1)
             continue;

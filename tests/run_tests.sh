@@ -47,6 +47,7 @@ TABLE=(
     "test_plot: 4"
     "test_bench_bounds: 1"
     "test_bench: 4"
+    "test_scale: 1"
     "test_man_pages: 1"
 )
 

@@ -45,6 +45,39 @@ bad=$(awk -F, 'NR > 1 && $NF != "ok"' "$dir/points.csv")
 echo "test_bench: np=$np, $(($(wc -l <"$dir/points.csv") - 1)) points, the candidates of" \
     "ortho_candidates() for all six operations"
 
+# --candidates: of the same lists, native and the candidates matching a
+# pattern: pipe with the field "rows" for allreduce only, every rsag (none
+# for bcast), scag with "cols" (bcast only); a pattern whose variant is
+# listed but that matches none of its candidates (no 3x3 grid of 4) is
+# refused.
+pick=allreduce=pipe:rows,rsag,scag:cols
+"${mpiexec[@]}" -n "$np" "$BUILD/bin/ortho-bench" --impls candidates --candidates "$pick" \
+    --ops bcast,reduce,allreduce --sizes 64 --reps 1 --csv "$dir/some.csv" >"$dir/some.out" 2>&1 ||
+    { cat "$dir/some.out"; fail "ortho-bench --candidates $pick failed on $np processes"; }
+for op in bcast reduce allreduce; do
+    case $op in
+        bcast) want='^(native|scag:(.*:)?cols(:.*)?)$' ;;
+        reduce) want='^(native|rsag(:.*)?)$' ;;
+        allreduce) want='^(native|rsag(:.*)?|pipe:(.*:)?rows(:.*)?)$' ;;
+    esac
+    sed -n "s/^ *$op  *[0-9]* candidates: //p" "$dir/tune.out" | tr ' ' '\n' |
+        grep -E "$want" | sort >"$dir/want"
+    awk -F, -v op="$op" 'NR > 1 && $3 == op { print $6 }' "$dir/some.csv" | sort >"$dir/got"
+    [ "$(wc -l <"$dir/want")" -gt 1 ] || fail "$op: no candidates of $want listed to select"
+    if ! cmp -s "$dir/want" "$dir/got"; then
+        diff "$dir/want" "$dir/got"
+        fail "$op: --candidates $pick timed other candidates (< expected, > timed)"
+    fi
+done
+if "${mpiexec[@]}" -n "$np" "$BUILD/bin/ortho-bench" --impls candidates --candidates pipe:3x3 \
+    --ops bcast --sizes 64 --reps 1 >"$dir/none.out" 2>&1; then
+    cat "$dir/none.out"
+    fail "--candidates pipe:3x3 on $np processes passed"
+fi
+grep -q "pipe:3x3 matches no candidate" "$dir/none.out" ||
+    { cat "$dir/none.out"; fail "no note of the pattern that matched nothing"; }
+echo "test_bench: --candidates times native and the matching candidates only"
+
 # Forced to native, the candidates do not run as named: an error.
 if ORTHO_VARIANT=native "${mpiexec[@]}" -n "$np" "$BUILD/bin/ortho-bench" --impls candidates \
     --ops bcast --sizes 64 --reps 1 >"$dir/forced.out" 2>&1; then
