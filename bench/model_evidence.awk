@@ -12,7 +12,9 @@
 #   within 3%: the share of points where the candidate with the smallest
 #   predicted time (the first one listed on a tie) measured at most 1.03
 #   times the point's fastest measured candidate.
-# Groups: each run, each operation over all runs, all rows. Runs whose name
+# Groups: each run, each operation over all runs, each variant (the
+# candidate's name up to its first colon: native, phases, rsag, pipe, ...;
+# a choice is made among variants, so they have no "within 3%"), all rows. Runs whose name
 # starts with the value of -v new are the platform added for the evidence
 # (goal 70% within 3%); the others are project platforms (80%).
 function abs(x) { return x < 0 ? -x : x }
@@ -48,6 +50,9 @@ NF >= 7 && $6 > 0 {
     low = $7 < $6 ? 1 : 0
     add($1, err, low)
     add("op " $2, err, low)
+    variant = $5
+    sub(/:.*/, "", variant)
+    add("variant " variant, err, low)
     add("all", err, low)
     if (!(point in fastest)) {
         points[npoints++] = point
@@ -69,16 +74,17 @@ END {
     }
     print "| rows of | points | rows | median abs error | p95 abs error | predicted low | largest abs error (at) | choice within 3% of best |"
     print "|---|---|---|---|---|---|---|---|"
-    # the runs, then the operations, then all rows
-    for (pass = 1; pass <= 3; pass++) for (g = 0; g < ngroups; g++) {
+    # the runs, the operations, the variants, then all rows
+    for (pass = 1; pass <= 4; pass++) for (g = 0; g < ngroups; g++) {
         group = order[g]
-        kind = group == "all" ? 3 : substr(group, 1, 3) == "op " ? 2 : 1
+        kind = group == "all" ? 4 : substr(group, 1, 8) == "variant " ? 3 : substr(group, 1, 3) == "op " ? 2 : 1
         if (kind != pass) continue
         n = count[group]
         sort_group(group, n)
-        printf "| %s | %d | %d | %s | %s | %s | %s (%s) | %s |\n", group, n_points[group], n,
-            pct(median(group, n)), pct(p95(group, n)), pct(lows[group] / n), pct(worst[group]),
-            worst_at[group], pct(good[group] / n_points[group])
+        printf "| %s | %s | %d | %s | %s | %s | %s (%s) | %s |\n", group,
+            (group in n_points) ? n_points[group] : "-", n, pct(median(group, n)), pct(p95(group, n)),
+            pct(lows[group] / n), pct(worst[group]), worst_at[group],
+            (group in n_points) ? pct(good[group] / n_points[group]) : "-"
     }
     if (n_points["project"] > 0)
         printf "choice within 3%% of best: project platforms %s of %d points (goal >= 80%%)\n",

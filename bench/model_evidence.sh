@@ -24,8 +24,8 @@
 #     operation, p, size and node size, joined with the measurement by
 #     candidate name into $TMP/NAME.points.csv
 #     (run,op,p,bytes,candidate,measured_s,predicted_s).
-# Then bench/model_evidence.awk prints, per run, per operation and over all
-# rows: median and 95th-percentile |predicted - measured| / measured, and
+# Then bench/model_evidence.awk prints, per run, per operation, per variant
+# (native, phases, rsag, ...) and over all rows: median and 95th-percentile |predicted - measured| / measured, and
 # the share of points (op, p, size) where the candidate predicted fastest
 # measured within 3% of the fastest measured one; against issue 18's goals.
 # A measured row the model does not compose, or one whose status is not
