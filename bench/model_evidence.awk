@@ -11,7 +11,8 @@
 #   low: the share of rows predicted below their measurement;
 #   within 3%: the share of points where the candidate with the smallest
 #   predicted time (the first one listed on a tie) measured at most 1.03
-#   times the point's fastest measured candidate.
+#   times the point's fastest measured candidate; and what the choice
+#   cost, chosen / fastest measured: geometric mean and largest.
 # Groups: each run, each operation over all runs, each variant (the
 # candidate's name up to its first colon: native, phases, rsag, pipe, ...;
 # a choice is made among variants, so they have no "within 3%"), all rows. Runs whose name
@@ -42,6 +43,13 @@ function p95(group, n,    k) {
     return values[group, k]
 }
 function pct(x) { return sprintf("%.1f%%", 100 * x) }
+# the share of a class's points chosen within 3%, and what the choice cost:
+# the geometric mean and the largest of chosen / fastest measured
+function choice_line(label, cls, goal) {
+    printf "choice within 3%% of best: %s %s of %d points (goal >= %d%%); measured time of the choice / the best: geometric mean %.2fx, largest %.2fx\n",
+        label, pct(good[cls] / n_points[cls]), n_points[cls], goal,
+        exp(log_cost[cls] / n_points[cls]), exp(worst_cost[cls])
+}
 FNR == 1 { next }
 NF >= 7 && $6 > 0 {
     point = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4
@@ -66,11 +74,14 @@ END {
     for (i = 0; i < npoints; i++) {
         pt = points[i]
         ok = chosen[pt] <= 1.03 * fastest[pt] ? 1 : 0
+        cost = log(chosen[pt] / fastest[pt])
+        cls = new != "" && index(point_run[pt], new) == 1 ? "new" : "project"
+        log_cost[cls] += cost
+        if (!(cls in worst_cost) || cost > worst_cost[cls]) worst_cost[cls] = cost
         n_points[point_run[pt]]++; good[point_run[pt]] += ok
         n_points["op " point_op[pt]]++; good["op " point_op[pt]] += ok
         n_points["all"]++; good["all"] += ok
-        if (new != "" && index(point_run[pt], new) == 1) { n_points["new"]++; good["new"] += ok }
-        else { n_points["project"]++; good["project"] += ok }
+        n_points[cls]++; good[cls] += ok
     }
     print "| rows of | points | rows | median abs error | p95 abs error | predicted low | largest abs error (at) | choice within 3% of best |"
     print "|---|---|---|---|---|---|---|---|"
@@ -86,12 +97,8 @@ END {
             pct(lows[group] / n), pct(worst[group]), worst_at[group],
             (group in n_points) ? pct(good[group] / n_points[group]) : "-"
     }
-    if (n_points["project"] > 0)
-        printf "choice within 3%% of best: project platforms %s of %d points (goal >= 80%%)\n",
-            pct(good["project"] / n_points["project"]), n_points["project"]
-    if (n_points["new"] > 0)
-        printf "choice within 3%% of best: new platform %s of %d points (goal >= 70%%)\n",
-            pct(good["new"] / n_points["new"]), n_points["new"]
+    if (n_points["project"] > 0) choice_line("project platforms", "project", 80)
+    if (n_points["new"] > 0) choice_line("new platform", "new", 70)
     if ("all" in count)
         printf "all rows: median abs error %s (goal <= 5%%), p95 %s (goal <= 15%%)\n",
             pct(median("all", count["all"])), pct(p95("all", count["all"]))
