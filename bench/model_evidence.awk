@@ -1,6 +1,7 @@
 # The summary of bench/model_evidence.sh: the composed model's predicted
 # time against the measured one, and its choice against the measured best.
-# Input (awk -F, -v new=PREFIX -f model_evidence.awk FILE...): CSVs whose
+# Input (awk -F, -v new=PREFIX [-v only_p="16 32"] -f model_evidence.awk
+# FILE...; only_p: the rows of those process counts only): CSVs whose
 # first line is a header and whose rows are
 #     run,op,p,bytes,candidate,measured_s,predicted_s
 # A row is one (operation, candidate, p, size); a point is one
@@ -51,6 +52,7 @@ function choice_line(label, cls, goal) {
         exp(log_cost[cls] / n_points[cls]), exp(worst_cost[cls])
 }
 FNR == 1 { next }
+only_p != "" && index(" " only_p " ", " " $3 " ") == 0 { next }
 NF >= 7 && $6 > 0 {
     point = $1 SUBSEP $2 SUBSEP $3 SUBSEP $4
     where = $2 " p=" $3 " b=" $4 " " $5

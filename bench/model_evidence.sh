@@ -9,8 +9,11 @@
 #   bench/model_evidence.sh multicore-mpich fattree    the runs whose names start so
 #   TABLE_ONLY=1 bench/model_evidence.sh [DIR]         only the summary of the
 #                                                      NAME.points.csv in DIR ($TMP)
-#   FIT_P=48 HELD_P="32 16" FIT_SIZES=1K,8K,64K,256K HELD_SIZES=2K,20K,100K \
+#   TABLE_ONLY=1 TABLE_P=64 bench/model_evidence.sh DIR   the rows of p = 64 only
+#   FIT_P=48 HELD_P="16 32" FIT_SIZES=1K,8K,64K,256K HELD_SIZES=2K,20K,100K \
 #       OPS=allgather,allreduce bench/model_evidence.sh multicore-mpich
+#   ADD_HELD=1 HELD_P=64 bench/model_evidence.sh multicore-mpich
+#                                  the same fit, one more held-out p
 #
 # Each run NAME (platform-selector):
 #  1. fit: ortho-fit on FIT_P processes at FIT_SIZES (every group size
@@ -47,7 +50,7 @@ PREDICT=${PREDICT:-build/bin/ortho-predict}
 TMP=${TMP:-results/tmp/model_evidence}
 TIMEOUT=${SMPI_TIMEOUT:-720}
 FIT_P=${FIT_P:-48}
-HELD_P=${HELD_P:-32}
+HELD_P=${HELD_P:-16 32}
 FIT_SIZES=${FIT_SIZES:-1K,8K,64K,256K}
 HELD_SIZES=${HELD_SIZES:-2K,20K,100K}
 OPS=${OPS:-bcast,reduce,allreduce,gather,scatter,allgather}
@@ -57,6 +60,8 @@ FIT_OPS=${FIT_OPS:-bcast,reduce,allreduce,gather,scatter,allgather}
 DIMS=${DIMS:-2}
 REPS=${REPS:-1}
 TABLE_ONLY=${TABLE_ONLY:-0}
+# 1: keep each run's fit and benchmarks in $TMP, add those at HELD_P
+ADD_HELD=${ADD_HELD:-0}
 # runs whose name starts so are the platform added for this evidence
 NEW_PLATFORM=fattree
 
@@ -71,7 +76,8 @@ if [ "$TABLE_ONLY" = 1 ]; then
     dir=${1:-$TMP}
     files=("$dir"/*.points.csv)
     [ -e "${files[0]}" ] || { echo "model_evidence: no NAME.points.csv in $dir" >&2; exit 1; }
-    awk -F, -v new="$NEW_PLATFORM" -f "$HERE/model_evidence.awk" "${files[@]}"
+    awk -F, -v new="$NEW_PLATFORM" -v only_p="${TABLE_P:-}" -f "$HERE/model_evidence.awk" \
+        "${files[@]}"
     exit $?
 fi
 
@@ -130,24 +136,27 @@ without() {
 
 run_one() {
     local name=$1 file=$2 cores=$3 sets=$4 ops=$OPS fit_ops=$FIT_OPS start=$SECONDS
-    local p status kept measured
+    local p status kept measured csv
     if [[ "$sets" == OMPI* ]]; then
         # no gather (SMPI's deadlock), so no reduce either: its rsag
         # candidates end in a gather the profile would not have
         ops=$(without "$OPS" gather reduce)
         fit_ops=$(without "$FIT_OPS" gather)
     fi
-    rm -f "$TMP/$name".*
-    smpi "$name.fit" "$FIT_P" "$file" "$sets" "$BUILD/bin/ortho-fit" -q \
-        -o "$TMP/$name.fit.profile" --sizes "$FIT_SIZES" --ops "$fit_ops" --max-reps 3 \
-        --machine "SMPI-$name-$FIT_P"
-    status=$?
-    if [ "$status" -ne 0 ] || [ ! -s "$TMP/$name.fit.profile" ]; then
-        echo "-- $name: fit FAILED, exit status $status ($((SECONDS - start)) s):" \
-             "$(tail -n 2 "$TMP/$name.fit.log")"
-        return 1
+    if [ "$ADD_HELD" = 1 ] && [ -s "$TMP/$name.fit.profile" ]; then
+        echo "-- $name: the fit of an earlier run kept: $TMP/$name.fit.profile"
+    else
+        rm -f "$TMP/$name".*
+        smpi "$name.fit" "$FIT_P" "$file" "$sets" "$BUILD/bin/ortho-fit" -q \
+            -o "$TMP/$name.fit.profile" --sizes "$FIT_SIZES" --ops "$fit_ops" --max-reps 3 \
+            --machine "SMPI-$name-$FIT_P"
+        status=$?
+        if [ "$status" -ne 0 ] || [ ! -s "$TMP/$name.fit.profile" ]; then
+            echo "-- $name: fit FAILED, exit status $status ($((SECONDS - start)) s):" \
+                 "$(tail -n 2 "$TMP/$name.fit.log")"
+            return 1
+        fi
     fi
-    echo "run,op,p,bytes,candidate,measured_s,predicted_s" >"$TMP/$name.points.csv"
     for p in $HELD_P; do
         smpi "$name.bench-$p" "$p" "$file" "$sets" "$BUILD/bin/ortho-bench" \
             --platform "$ROOT/platforms/$file.xml" --label "$name" --impls candidates \
@@ -159,9 +168,12 @@ run_one() {
             echo "-- $name: benchmark at p=$p exit status $status (124: timed out);" \
                  "$TMP/$name.bench-$p.log"
         fi
-        [ -s "$TMP/$name.bench-$p.csv" ] || continue
-        predictions "$TMP/$name.bench-$p.csv" "$TMP/$name.fit.profile" "$cores" "$name" \
-            >>"$TMP/$name.points.csv"
+    done
+    # the points of every benchmark of this run (ADD_HELD=1: earlier ones too)
+    echo "run,op,p,bytes,candidate,measured_s,predicted_s" >"$TMP/$name.points.csv"
+    for csv in "$TMP/$name".bench-*.csv; do
+        [ -s "$csv" ] || continue
+        predictions "$csv" "$TMP/$name.fit.profile" "$cores" "$name" >>"$TMP/$name.points.csv"
     done
     measured=$(cat "$TMP/$name".bench-*.csv 2>/dev/null | grep -c ',\(ok\|unchecked\)$')
     kept=$(($(wc -l <"$TMP/$name.points.csv") - 1))

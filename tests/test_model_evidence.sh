@@ -77,6 +77,12 @@ TABLE_ONLY=1 bash "$src/bench/model_evidence.sh" "$dir" >"$dir/got" 2>&1 ||
     { cat "$dir/got"; fail "TABLE_ONLY=1 exited non-zero"; }
 diff "$dir/expected" "$dir/got" >&2 || fail "the summary differs from the values computed by hand"
 
+# TABLE_P: the rows of those process counts only (fattree's bcast point)
+TABLE_ONLY=1 TABLE_P=16 bash "$src/bench/model_evidence.sh" "$dir" >"$dir/got" 2>&1 ||
+    fail "TABLE_P=16 exited non-zero"
+grep -qxF '| all | 1 | 2 | 2.4% | 4.8% | 50.0% | 4.8% (bcast p=16 b=8 native) | 0.0% |' "$dir/got" ||
+    { cat "$dir/got"; fail "TABLE_P=16 did not keep only the p = 16 rows"; }
+
 # a directory without points: a message and a non-zero status, no table
 mkdir "$dir/empty"
 if TABLE_ONLY=1 bash "$src/bench/model_evidence.sh" "$dir/empty" >"$dir/got" 2>&1; then
