@@ -103,7 +103,7 @@ smpi() {
         "$@" >"$TMP/$log.log" 2>&1
 }
 
-# predictions BENCH_CSV PROFILE CORES: the rows run,op,p,bytes,candidate,
+# predictions BENCH_CSV PROFILE CORES NAME: the rows run,op,p,bytes,candidate,
 # measured_s,predicted_s for every measured row the model composes
 predictions() {
     local csv=$1 prof=$2 cores=$3 name=$4 op p b
