@@ -34,6 +34,7 @@ TABLE=(
     "test_model_switches: 1"
     "test_measure: 1 4"
     "test_model_tools: 1 2"
+    "test_model_evidence: 1"
     "test_tool_cli: 1 2"
     "test_select: 1 4"
     "test_settings: 1 2 4"
