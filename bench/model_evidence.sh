@@ -147,8 +147,13 @@ run_one() {
         echo "-- $name: the fit of an earlier run kept: $TMP/$name.fit.profile"
     else
         rm -f "$TMP/$name".*
+        # SMPI's library version names SimGrid: the selector's switch points
+        # are offered by name
+        priors=mpich
+        [[ "$sets" == OMPI* ]] && priors=ompi
         smpi "$name.fit" "$FIT_P" "$file" "$sets" "$BUILD/bin/ortho-fit" -q \
             -o "$TMP/$name.fit.profile" --sizes "$FIT_SIZES" --ops "$fit_ops" --max-reps 3 \
+            --native-priors "$priors" \
             --machine "SMPI-$name-$FIT_P"
         status=$?
         if [ "$status" -ne 0 ] || [ ! -s "$TMP/$name.fit.profile" ]; then
