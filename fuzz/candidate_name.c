@@ -63,7 +63,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             c.dims[i] = c.dims[i] > 1 << 24 ? 1 << 24 : c.dims[i];
         }
         /* the segmented variants: a segment size from the bytes (0: none) */
-        if (c.variant == ORTHO_VARIANT_PIPE || c.variant == ORTHO_VARIANT_CHAIN)
+        if (c.variant == ORTHO_VARIANT_PIPE || c.variant == ORTHO_VARIANT_CHAIN ||
+            c.variant == ORTHO_VARIANT_SPREAD)
             c.segment = (data[1] >> 2) << (data[2] >> 1 & 15);
         if (ortho_candidate_name(&c, name, (int)sizeof name) == MPI_SUCCESS) {
             if (ortho_candidate_parse(name, &back) != MPI_SUCCESS)

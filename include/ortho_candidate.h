@@ -87,6 +87,14 @@ typedef enum ortho_variant {
      *  point-to-point messages: every link carries the message once, for
      *  flat networks where two phases give nothing. Rows order only. */
     ORTHO_VARIANT_CHAIN,
+    /** "spread": bcast and reduce in segments, each cut into one piece per
+     *  non-root process: the root streams the pieces to their owners, who
+     *  forward them to every other process (bcast), or the owners combine
+     *  every process's share of their piece and send it to the root
+     *  (reduce). Every link carries the message about once and the
+     *  pipeline is two hops deep at any p: for flat networks. Rows order
+     *  only; the grid's shape does not matter. */
+    ORTHO_VARIANT_SPREAD,
     ORTHO_VARIANT_COUNT
 } ortho_variant;
 
@@ -136,7 +144,7 @@ typedef struct ortho_candidate {
     int ndims;
     int dims[ORTHO_GRID_MAX_DIMS];
     /** The segment size in bytes of the pipelined variants (pipe for bcast,
-     *  reduce and allreduce; chain): 0 chooses it from the model (the
+     *  reduce and allreduce; chain; spread): 0 chooses it from the model (the
      *  minimum of the pipeline's cost, lib/model/segment.c); otherwise cut
      *  at element boundaries (reductions: at least one element per
      *  segment). Must be 0 for the other variants. */
@@ -146,13 +154,14 @@ typedef struct ortho_candidate {
 /** Room for a candidate's name, with its terminating 0. */
 #define ORTHO_CANDIDATE_NAME_MAX 96
 
-/** \brief "native", "phases", "rsag", "scag", "pipe", "chain"; NULL for an
+/** \brief "native", "phases", "rsag", "scag", "pipe", "chain", "spread"; NULL for an
  *  invalid value. Not collective. */
 const char *ortho_variant_name(ortho_variant variant);
 
 /** \brief 1 when \p variant applies to \p op (native and phases to all
  *  nine, rsag to reduce and allreduce, scag to bcast, pipe to allgather,
- *  allgatherv, bcast, reduce and allreduce, chain to bcast and reduce),
+ *  allgatherv, bcast, reduce and allreduce, chain and spread to bcast
+ *  and reduce),
  *  else 0. Not collective. */
 int ortho_variant_valid(ortho_variant variant, ortho_op op);
 
@@ -175,7 +184,7 @@ int ortho_candidate_name(const ortho_candidate *cand, char *text, int len);
  * \brief Parse a candidate name (the inverse of ortho_candidate_name(),
  * which gives the same candidate back): a variant name, then in any order
  * a layout ("8x16", "4x4x8", "0x8"), "node", an order ("paper",
- * "rows", "cols"), and for pipe and chain a segment size ("seg=65536",
+ * "rows", "cols"), and for pipe, chain and spread a segment size ("seg=65536",
  * "seg=64K", "seg=1M": bytes, 1 to 2^30). Spaces around the text are
  * ignored. Not collective.
  * \return MPI_SUCCESS; MPI_ERR_ARG for NULL arguments or text that is not
@@ -195,12 +204,12 @@ int ortho_candidate_parse(const char *text, ortho_candidate *cand);
  *    other is not offered), then on the N-D layouts of 3 to maxdims
  *    dimensions (every factor >= 2) in the paper's order;
  *  - the op's other variants (rsag, scag, pipe) on the same 2D layouts,
- *    both orders; chain (bcast, reduce) once, on the first of them
- *    (p1 the smallest factor), rows order: its path does not depend on
- *    the layout of a plain grid;
+ *    both orders; chain and spread (bcast, reduce) once each, on the
+ *    first of them (p1 the smallest factor), rows order: their path does
+ *    not depend on the layout of a plain grid;
  *  - with node_size >= 2 dividing p and p / node_size >= 2, node-aware
  *    candidates of every applicable variant: {p/node_size, node_size}
- *    in both orders (chain: rows only), and for maxdims >= 3 the node-aware layouts
+ *    in both orders (chain, spread: rows only), and for maxdims >= 3 the node-aware layouts
  *    {a, b, node_size} with a x b = p / node_size in the paper's order.
  * Not collective; needs no MPI.
  * \param[out] out  room for \p cap candidates (may be NULL when cap is 0)

@@ -16,7 +16,7 @@
  *    matrices multiplied) for reduce and allreduce, in place, the last
  *    rank as root, v-layouts in reverse order with gaps. Receive buffers
  *    start as 0xA5 bytes and are compared byte for byte. The segmented
- *    variants (pipe for bcast, reduce, allreduce; chain) run also with
+ *    variants (pipe for bcast, reduce, allreduce; chain; spread) run also with
  *    20-byte segments, on counts 0, 1, odd and large, roots 0, 1, 2 and
  *    p - 1.
  *
@@ -64,22 +64,24 @@ static void test_names(void)
      * 4x4, both orders, of phases, rsag and pipe; rsag only for reductions */
     int n = 0;
     ortho_candidates(ORTHO_OP_ALLREDUCE, 16, 4, 2, list, 4096, &n);
-    int node = 0, rsag = 0, pipe = 0, chain = 0;
+    int node = 0, rsag = 0, pipe = 0, chain = 0, spread = 0;
     for (int i = 0; i < n; i++) {
         node += list[i].node_aware;
         rsag += list[i].variant == ORTHO_VARIANT_RSAG;
         pipe += list[i].variant == ORTHO_VARIANT_PIPE;
     }
     ok &= n == 1 + 3 * 3 * 2 + 3 * 2 && node == 6 && rsag == 3 * 2 + 2 && pipe == 3 * 2 + 2;
-    /* reduce: chain once on a plain grid (2x8) and once node-aware, rows order */
+    /* reduce: chain and spread once each on a plain grid (2x8) and once
+     * node-aware, rows order */
     ortho_candidates(ORTHO_OP_REDUCE, 16, 4, 2, list, 4096, &n);
     for (int i = 0; i < n; i++)
-        if (list[i].variant == ORTHO_VARIANT_CHAIN) {
-            chain++;
+        if (list[i].variant == ORTHO_VARIANT_CHAIN || list[i].variant == ORTHO_VARIANT_SPREAD) {
+            chain += list[i].variant == ORTHO_VARIANT_CHAIN;
+            spread += list[i].variant == ORTHO_VARIANT_SPREAD;
             ok &= list[i].order == ORTHO_ORDER_ROWS && list[i].segment == 0 &&
                   (list[i].node_aware || (list[i].dims[0] == 2 && list[i].dims[1] == 8));
         }
-    ok &= chain == 2 && n == 1 + 3 * 3 * 2 + 3 * 2 + 2;
+    ok &= chain == 2 && spread == 2 && n == 1 + 3 * 3 * 2 + 3 * 2 + 2 + 2;
     /* segment sizes: K and M suffixes, written back in the shortest form */
     ortho_candidate c;
     ok &= ortho_candidate_parse("pipe:node:rows:seg=64K", &c) == MPI_SUCCESS &&
@@ -89,6 +91,10 @@ static void test_names(void)
           c.variant == ORTHO_VARIANT_CHAIN && c.segment == 1 << 20 && c.dims[1] == 8 &&
           ortho_candidate_name(&c, name, (int)sizeof name) == MPI_SUCCESS &&
           strcmp(name, "chain:2x8:seg=1M") == 0;
+    ok &= ortho_candidate_parse("spread:seg=8K", &c) == MPI_SUCCESS &&
+          c.variant == ORTHO_VARIANT_SPREAD && c.segment == 8192 &&
+          ortho_candidate_name(&c, name, (int)sizeof name) == MPI_SUCCESS &&
+          strcmp(name, "spread:seg=8K") == 0;
     ok &= ortho_candidate_parse("pipe:seg=1000", &c) == MPI_SUCCESS && c.segment == 1000 &&
           ortho_candidate_name(&c, name, (int)sizeof name) == MPI_SUCCESS &&
           strcmp(name, "pipe:seg=1000") == 0;
@@ -133,6 +139,10 @@ static void test_names(void)
           ortho_variant_valid(ORTHO_VARIANT_CHAIN, ORTHO_OP_REDUCE) &&
           !ortho_variant_valid(ORTHO_VARIANT_CHAIN, ORTHO_OP_ALLREDUCE) &&
           strcmp(ortho_variant_name(ORTHO_VARIANT_CHAIN), "chain") == 0 &&
+          ortho_variant_valid(ORTHO_VARIANT_SPREAD, ORTHO_OP_BCAST) &&
+          ortho_variant_valid(ORTHO_VARIANT_SPREAD, ORTHO_OP_REDUCE) &&
+          !ortho_variant_valid(ORTHO_VARIANT_SPREAD, ORTHO_OP_ALLREDUCE) &&
+          strcmp(ortho_variant_name(ORTHO_VARIANT_SPREAD), "spread") == 0 &&
           ortho_variant_valid(ORTHO_VARIANT_SCAG, ORTHO_OP_BCAST) &&
           !ortho_variant_valid(ORTHO_VARIANT_RSAG, ORTHO_OP_BCAST);
     ok &= strcmp(ortho_variant_name(ORTHO_VARIANT_RSAG), "rsag") == 0 &&
@@ -287,6 +297,10 @@ static void test_model(void)
     ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "chain:4x8:seg=400", 38400.0);
     /* chain reduce, a segment above the message: s = b, k 1: 31 * 2400 */
     ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "chain:4x8:seg=1K", 74400.0);
+    /* spread: two hops whatever p. bcast, s 400, k 2: (2 + 1) t_bc(2, 400);
+     * reduce, s = b, k 1: 2 t_red(2, b) */
+    ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "spread:seg=400", 3 * 1200.0);
+    ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "spread:seg=1K", 2 * 2400.0);
     /* the model's segment for 1e6 bytes and depth 5 (bcast on 4x8):
      * sqrt(1e6 * 5e-6 / (4 * 0.8e-9)) = 39528.5 -> 39529 B, k 26;
      * (26 + 4) t_bc(8, 39529) = 30 * 9 * 39529 us */

@@ -1,7 +1,7 @@
 /* The candidates of an operation on p processes (ortho_candidates()):
  * native, every valid variant on every 2D layout in both orders, the
- * paper's phases on N-D layouts, and node-aware grids; chain once per
- * kind of grid (plain, node-aware), in the rows order. */
+ * paper's phases on N-D layouts, and node-aware grids; chain and spread
+ * once per kind of grid (plain, node-aware), in the rows order. */
 #include "candidate/candidate_private.h"
 
 #include <string.h>
@@ -33,7 +33,7 @@ static void add_orders(ortho_candidate out[], int cap, int *n, ortho_variant v, 
         return;
     }
     add(out, cap, n, v, ORTHO_ORDER_ROWS, node_aware, 2, dims);
-    if (v != ORTHO_VARIANT_CHAIN)
+    if (v != ORTHO_VARIANT_CHAIN && v != ORTHO_VARIANT_SPREAD)
         add(out, cap, n, v, ORTHO_ORDER_COLS, node_aware, 2, dims);
 }
 
@@ -77,8 +77,8 @@ int ortho_candidates(ortho_op op, int p, int node_size, int maxdims, ortho_candi
                 dims[0] = p1;
                 dims[1] = p / p1;
                 add_orders(out, cap, n, (ortho_variant)v, op, 0, dims);
-                if (v == ORTHO_VARIANT_CHAIN)
-                    break; /* the same chain on every plain layout */
+                if (v == ORTHO_VARIANT_CHAIN || v == ORTHO_VARIANT_SPREAD)
+                    break; /* the same chain (spread) on every plain layout */
             }
         if (v == ORTHO_VARIANT_PHASES)
             for (int k = 3; k <= maxdims; k++)

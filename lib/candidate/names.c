@@ -10,7 +10,8 @@
 #include <string.h>
 
 static const char *const variant_names[ORTHO_VARIANT_COUNT] = {"native", "phases", "rsag",
-                                                               "scag", "pipe", "chain"};
+                                                               "scag", "pipe", "chain",
+                                                               "spread"};
 static const char *const order_names[] = {"paper", "rows", "cols"};
 
 /* The largest segment a name gives (bytes). */

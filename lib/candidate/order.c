@@ -18,6 +18,7 @@ int ortho_variant_valid(ortho_variant variant, ortho_op op)
         return op == ORTHO_OP_ALLGATHER || op == ORTHO_OP_ALLGATHERV || op == ORTHO_OP_BCAST ||
                op == ORTHO_OP_REDUCE || op == ORTHO_OP_ALLREDUCE;
     case ORTHO_VARIANT_CHAIN:
+    case ORTHO_VARIANT_SPREAD:
         return op == ORTHO_OP_BCAST || op == ORTHO_OP_REDUCE;
     default:
         return 0;
@@ -38,5 +39,5 @@ ortho_order ortho__order_resolve(ortho_variant v, ortho_op op, ortho_order order
 
 int ortho__variant_segments(ortho_variant v)
 {
-    return v == ORTHO_VARIANT_PIPE || v == ORTHO_VARIANT_CHAIN;
+    return v == ORTHO_VARIANT_PIPE || v == ORTHO_VARIANT_CHAIN || v == ORTHO_VARIANT_SPREAD;
 }

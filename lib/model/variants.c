@@ -37,8 +37,11 @@
  *   pipe, cols   the same with p1 and p2 exchanged
  *   chain        bcast:     (k + p - 2) t_bc(2, s)
  *                reduce:    (k + p - 2) t_red(2, s)
+ *   spread       bcast:     (k + 1) t_bc(2, s)
+ *                reduce:    (k + 1) t_red(2, s)
  * (depth p1 + 1, p1 + 2 and 2 p1 for pipe, which crosses the columns
- * along a chain: down, up, up and down; p - 1 hops for chain). The phases list the stages;
+ * along a chain: down, up, up and down; p - 1 hops for chain; 2 for
+ * spread, root to owner and owner onwards). The phases list the stages;
  * the slowest carries the whole time, the others hide behind it (0 s).
  *
  * with t_rs(g, n) = t_ag(g, n/g) + (g - 1)/g n gamma, the pairwise
@@ -457,6 +460,15 @@ static int chain(ortho_model_profile_t prof, ortho_model_op op, int ndims, int p
     return pipeline(prof, &st, b, named, pred);
 }
 
+static int spread(ortho_model_profile_t prof, ortho_model_op op, int ndims, int p1, int p2,
+                  double b, int named, ortho_model_prediction *pred)
+{
+    (void)p1;
+    (void)p2;
+    struct stages st = {2, 1, {op}, {2}, {ndims - 1}};
+    return pipeline(prof, &st, b, named, pred);
+}
+
 /* The segmented table: as variant_forms, with the candidate's segment. */
 typedef int (*segmented_fn)(ortho_model_profile_t prof, ortho_model_op op, int ndims, int p1,
                             int p2, double b, int named, ortho_model_prediction *pred);
@@ -511,6 +523,10 @@ static const struct segmented_form {
      "(k+p-2) t_op(2,s)", chain},
     {ORTHO_VARIANT_CHAIN, ORTHO_ORDER_COLS, MOP(BCAST) | MOP(REDUCE),
      "(k+p-2) t_op(2,s)", chain},
+    {ORTHO_VARIANT_SPREAD, ORTHO_ORDER_ROWS, MOP(BCAST) | MOP(REDUCE),
+     "(k+1) t_op(2,s)", spread},
+    {ORTHO_VARIANT_SPREAD, ORTHO_ORDER_COLS, MOP(BCAST) | MOP(REDUCE),
+     "(k+1) t_op(2,s)", spread},
 };
 
 static int compose(ortho_model_profile_t prof, const struct sub *sg, ortho_variant v,

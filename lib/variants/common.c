@@ -23,6 +23,16 @@ void ortho__split(int n, int pieces, int len, int counts[], int displs[])
     }
 }
 
+int ortho__wait_each(int n, MPI_Request req[])
+{
+    int err = MPI_SUCCESS;
+    for (int i = 0; i < n; i++) {
+        int e = PMPI_Wait(&req[i], MPI_STATUS_IGNORE);
+        err = err ? err : e;
+    }
+    return err;
+}
+
 int ortho__tmp(int n, MPI_Datatype type, void **raw, void **buf)
 {
     return ortho__tmp_alloc(n > 0 ? n : 1, type, raw, buf);

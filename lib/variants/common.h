@@ -32,6 +32,11 @@ int ortho__op_commutes(MPI_Op op);
  * pieces <= i < len. */
 void ortho__split(int n, int pieces, int len, int counts[], int displs[]);
 
+/* Waits for n requests one by one (null ones included), all of them even
+ * after an error; the first error. Unlike MPI_Waitall with
+ * MPI_STATUSES_IGNORE, no status array of n is needed or implied. */
+int ortho__wait_each(int n, MPI_Request req[]);
+
 /* Temporary room for n elements of type (true extent honoured), or for
  * none; free() the raw pointer. */
 int ortho__tmp(int n, MPI_Datatype type, void **raw, void **buf);

@@ -19,13 +19,15 @@
  *    and allgatherv in their non-paper order need an even grid (else the
  *    paper's order), except pipe in the columns order, which runs on
  *    uneven grids too; gatherv and scatterv run the paper's order;
- *  - the segmented pipelines (pipe for bcast, reduce, allreduce; chain)
+ *  - the segmented pipelines (pipe for bcast, reduce, allreduce; chain;
+ *    spread)
  *    take the candidate's segment size or the model's, equal everywhere;
  *    pipe's reductions with a non-commutative op run rsag's rows order
  *    (their stages are MPI_Ireduce / MPI_Iallreduce, whose rank order
  *    SimGrid 3.32 does not keep: it combines in arrival order);
  *    chain runs the rows order only, its reduce with a non-commutative op
- *    in rank order (ending at rank 0, which forwards to the root). */
+ *    in rank order (ending at rank 0, which forwards to the root); spread
+ *    runs the rows order only (any grid shape is the same spread). */
 #include "variants/variants.h"
 
 #include <stdlib.h>
@@ -41,7 +43,7 @@ ortho_order ortho__variant_order_on(ortho_variant v, ortho_op op, ortho_order or
 {
     ortho_order paper = ortho__order_resolve(v, op, ORTHO_ORDER_PAPER);
     order = ortho__order_resolve(v, op, order);
-    if (v == ORTHO_VARIANT_CHAIN)
+    if (v == ORTHO_VARIANT_CHAIN || v == ORTHO_VARIANT_SPREAD)
         return ORTHO_ORDER_ROWS;
     switch (op) {
     case ORTHO_OP_GATHERV:
@@ -75,6 +77,8 @@ static int bcast_bytes(const struct ortho__run *run, void *buf, int n, int root,
                                  run->segment, grid);
     if (run->variant == ORTHO_VARIANT_CHAIN)
         return ortho__bcast_chain(buf, n, MPI_BYTE, g, run->segment, grid);
+    if (run->variant == ORTHO_VARIANT_SPREAD)
+        return ortho__bcast_spread(buf, n, MPI_BYTE, g, run->segment, grid);
     if (run->variant == ORTHO_VARIANT_SCAG)
         return run->order == ORTHO_ORDER_COLS ? ortho__bcast_scag_cols(buf, n, MPI_BYTE, g, grid)
                                               : ortho__bcast_scag_rows(buf, n, MPI_BYTE, g, grid);
@@ -113,6 +117,8 @@ int ortho__variant_reduce(const struct ortho__run *run, MPI_Comm comm, const voi
         return ortho__reduce_rsag_rows(input, recvbuf, count, type, op, g, grid);
     if (run->variant == ORTHO_VARIANT_CHAIN)
         return ortho__reduce_chain(input, recvbuf, count, type, op, g, run->segment, grid);
+    if (run->variant == ORTHO_VARIANT_SPREAD)
+        return ortho__reduce_spread(input, recvbuf, count, type, op, g, run->segment, grid);
     if (run->variant == ORTHO_VARIANT_RSAG)
         return cols ? ortho__reduce_rsag_cols(input, recvbuf, count, type, op, g, grid)
                     : ortho__reduce_rsag_rows(input, recvbuf, count, type, op, g, grid);

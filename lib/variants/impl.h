@@ -67,7 +67,7 @@ int ortho__allgatherv_pipe(const void *sendbuf, int sendcount, MPI_Datatype send
                            MPI_Datatype type, int cols, const struct ortho_grid *grid);
 
 /* The segmented pipelines (bcast_pipe.c, reduce_pipe.c, allreduce_pipe.c,
- * chain_bcast.c, chain_reduce.c): roots are grid ranks; segment: the
+ * chain_bcast.c, chain_reduce.c, spread_bcast.c, spread_reduce.c): roots are grid ranks; segment: the
  * candidate's size in bytes, 0 for the model's; rows_first: the rows
  * order (else the columns order). Reductions: input is never MPI_IN_PLACE
  * (at the root it may be recvbuf); the columns order of pipe and every
@@ -82,6 +82,10 @@ int ortho__allreduce_pipe(const void *sendbuf, void *recvbuf, int n, MPI_Datatyp
                           const struct ortho_grid *grid);
 int ortho__bcast_chain(void *buf, int n, MPI_Datatype type, int root, int segment,
                        const struct ortho_grid *grid);
+int ortho__bcast_spread(void *buf, int n, MPI_Datatype type, int root, int segment,
+                        const struct ortho_grid *grid);
+int ortho__reduce_spread(const void *input, void *recvbuf, int n, MPI_Datatype type,
+                         MPI_Op op, int root, int segment, const struct ortho_grid *grid);
 int ortho__reduce_chain(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
                         int root, int segment, const struct ortho_grid *grid);
 

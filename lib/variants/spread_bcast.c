@@ -1,0 +1,175 @@
+/* Broadcast spread over every link of a flat network ("spread").
+ *
+ * Cost (alpha-beta, n bytes cut into k segments of s, p processes):
+ *   T = (k + 1) (alpha + s beta)
+ * with s from the model: the minimum at s = sqrt(n alpha / beta)
+ * (lib/model/segment.c, depth 2), or the candidate's "seg=". Segment j is
+ * cut into p - 1 pieces, one per non-root process: the root sends each
+ * piece to its owner, and the owner forwards it to the other p - 2
+ * non-roots. Every link then carries about n once in each direction, and
+ * the pipeline is two hops deep whatever p is, where chain's fill grows
+ * with p (k + p - 2 steps). The root's p - 1 pieces of a segment leave
+ * together, so the alpha above is their overlapped latency (a network
+ * where a sender's messages serialize pays (p - 1) alpha per segment).
+ * As phases (lib/model/variants.c):
+ *   (k + 1) t_bc(2, s)
+ *
+ * Pacing: the root sends a segment's pieces with MPI_Issend and waits for
+ * all of them before the next segment. Eager sends would put every
+ * segment on the root's link at once, all arriving together, and no
+ * forward would overlap the root's next segment.
+ *
+ * A non-root keeps its receives (its own piece from the root, the other
+ * owners' pieces) posted SLOTS / 2 segments ahead in SLOTS slots, and
+ * forwards its piece of segment j (MPI_Isend) as soon as it has it. The
+ * messages travel on the grid's communicator (the library's duplicate),
+ * tag ORTHO_TAG + 4; the dispatcher hands the message as bytes. Pieces
+ * of 0 elements (n < k (p - 1)) are neither sent nor received, alike on
+ * every process, since the split depends only on n and the segment. */
+#include <stdlib.h>
+
+#include "common/buffers.h"
+#include "ortho2d/uneven.h"
+#include "variants/common.h"
+#include "variants/impl.h"
+#include "variants/segments.h"
+
+enum { SLOTS = 8, AHEAD = SLOTS / 2, TAG = ORTHO_TAG + 4 };
+
+struct spread {
+    void *buf;
+    MPI_Datatype type;
+    MPI_Comm comm;
+    int p, root, me, owner; /* owner: this process's piece index, -1 at the root */
+    struct ortho__segments sg;
+    int *counts, *displs;   /* one segment's pieces, in elements */
+    MPI_Request *recv, *send; /* SLOTS x (p - 1) each */
+};
+
+/* The grid rank that owns piece i. */
+static int owner_rank(const struct spread *sp, int i)
+{
+    return (sp->root + 1 + i) % sp->p;
+}
+
+/* The pieces of segment k, relative to the segment's start. */
+static void pieces_of(struct spread *sp, int k)
+{
+    ortho__split(ortho__segment_len(&sp->sg, k), sp->p - 1, sp->p - 1, sp->counts, sp->displs);
+}
+
+static void *piece(const struct spread *sp, int k, int i)
+{
+    return ortho__offset(sp->buf, (MPI_Aint)ortho__segment_at(&sp->sg, k) + sp->displs[i],
+                         sp->type);
+}
+
+/* The root: segment after segment, each piece to its owner, synchronously. */
+static int root_sends(struct spread *sp)
+{
+    int err = MPI_SUCCESS;
+    for (int k = 0; k < sp->sg.count && !err; k++) {
+        pieces_of(sp, k);
+        for (int i = 0; i < sp->p - 1 && !err; i++)
+            if (sp->counts[i] > 0)
+                err = PMPI_Issend(piece(sp, k, i), sp->counts[i], sp->type, owner_rank(sp, i),
+                                  TAG, sp->comm, &sp->send[i]);
+        int werr = ortho__wait_each(sp->p - 1, sp->send);
+        err = err ? err : werr;
+    }
+    return err;
+}
+
+/* A non-root: the receives of segment k into its slot (piece i from the
+ * root when it is this process's, else from its owner). */
+static int post_recvs(struct spread *sp, int k)
+{
+    MPI_Request *r = sp->recv + (size_t)(k % SLOTS) * (size_t)(sp->p - 1);
+    int err = MPI_SUCCESS;
+    pieces_of(sp, k);
+    for (int i = 0; i < sp->p - 1 && !err; i++)
+        if (sp->counts[i] > 0)
+            err = PMPI_Irecv(piece(sp, k, i), sp->counts[i], sp->type,
+                             i == sp->owner ? sp->root : owner_rank(sp, i), TAG, sp->comm, &r[i]);
+    return err;
+}
+
+/* A non-root, segment k: its own piece, then the forwards to the other
+ * owners (after the forwards SLOTS segments back have left). */
+static int forward(struct spread *sp, int k)
+{
+    size_t at = (size_t)(k % SLOTS) * (size_t)(sp->p - 1);
+    MPI_Request *r = sp->recv + at, *s = sp->send + at;
+    int err = PMPI_Wait(&r[sp->owner], MPI_STATUS_IGNORE);
+    if (!err)
+        err = ortho__wait_each(sp->p - 1, s);
+    pieces_of(sp, k);
+    if (sp->counts[sp->owner] == 0)
+        return err;
+    for (int i = 0; i < sp->p - 1 && !err; i++)
+        if (i != sp->owner)
+            err = PMPI_Isend(piece(sp, k, sp->owner), sp->counts[sp->owner], sp->type,
+                             owner_rank(sp, i), TAG, sp->comm, &s[i]);
+    return err;
+}
+
+static int nonroot_run(struct spread *sp)
+{
+    int err = MPI_SUCCESS, slots = (int)SLOTS * (sp->p - 1);
+    for (int k = 0; k < sp->sg.count && k < SLOTS && !err; k++)
+        err = post_recvs(sp, k);
+    for (int k = 0; k < sp->sg.count && !err; k++) {
+        err = forward(sp, k);
+        /* segment k - AHEAD's pieces are in: its slot takes k + AHEAD */
+        int done = k - AHEAD, next = k + AHEAD;
+        if (!err && done >= 0 && next < sp->sg.count && next >= SLOTS) {
+            err = ortho__wait_each(sp->p - 1,
+                                   sp->recv + (size_t)(done % SLOTS) * (size_t)(sp->p - 1));
+            if (!err)
+                err = post_recvs(sp, next);
+        }
+    }
+    if (!err)
+        err = ortho__wait_each(slots, sp->recv);
+    int werr = ortho__wait_each(slots, sp->send);
+    if (err)
+        for (int i = 0; i < slots; i++)
+            if (sp->recv[i] != MPI_REQUEST_NULL) {
+                PMPI_Cancel(&sp->recv[i]);
+                PMPI_Wait(&sp->recv[i], MPI_STATUS_IGNORE);
+            }
+    return err ? err : werr;
+}
+
+int ortho__bcast_spread(void *buf, int n, MPI_Datatype type, int root, int segment,
+                        const struct ortho_grid *grid)
+{
+    struct spread sp;
+    int p = grid->size, elem = 0, err = PMPI_Type_size(type, &elem);
+    if (err || p < 2 || n == 0)
+        return err;
+    sp.buf = buf;
+    sp.type = type;
+    sp.comm = grid->comm;
+    sp.p = p;
+    sp.root = root;
+    sp.me = grid->rank;
+    sp.owner = sp.me == root ? -1 : (sp.me - root - 1 + p) % p;
+    ortho__segments_of(n, elem, 2, segment, &sp.sg);
+    size_t slots = (size_t)SLOTS * (size_t)(p - 1);
+    sp.counts = malloc(2 * (size_t)(p - 1) * sizeof(int));
+    sp.recv = malloc(2 * slots * sizeof(MPI_Request));
+    if (sp.counts == NULL || sp.recv == NULL) {
+        free(sp.counts);
+        free(sp.recv);
+        return MPI_ERR_NO_MEM;
+    }
+    sp.displs = sp.counts + (p - 1);
+    sp.send = sp.recv + slots;
+    for (size_t i = 0; i < 2 * slots; i++)
+        sp.recv[i] = MPI_REQUEST_NULL;
+    err = sp.owner < 0 ? root_sends(&sp) : nonroot_run(&sp);
+    free(sp.counts);
+    free(sp.recv);
+    return err;
+}

@@ -1,0 +1,226 @@
+/* Reduce spread over every link of a flat network ("spread"), the mirror
+ * of spread_bcast.c.
+ *
+ * Cost (alpha-beta-gamma, n bytes cut into k segments of s, p processes):
+ *   T = (k + 1) (alpha + s beta + s gamma)
+ * with s from the model (lib/model/segment.c, depth 2) or the candidate's
+ * "seg=". Segment j is cut into p - 1 pieces, piece i owned by the i-th
+ * non-root process: every process (the root too) sends its operand of
+ * piece i to owner i, the owner combines the p operands and sends the
+ * result to the root. Each link carries about n once in each direction
+ * and the root's inbound link carries the result once, where a binomial
+ * tree loads it lg p times and chain's fill grows with p. As phases
+ * (lib/model/variants.c):
+ *   (k + 1) t_red(2, s)
+ *
+ * Rank order: an owner receives every operand into a slot of its own and
+ * combines from the highest rank down (acc = x_{p-1}; acc = x_r op acc),
+ * so non-commutative operations are right (the dispatcher runs the native
+ * call for them on a reordered grid, where grid ranks are not the
+ * caller's). Gamma is paid by the owner on s / (p - 1) per operand, so
+ * p - 1 operands of a piece cost about s gamma in all.
+ *
+ * Pacing: each process sends its operands of segment j with MPI_Issend
+ * and waits for them before segment j + 1 (eager sends would load every
+ * segment at once and nothing would overlap); between the two, an owner
+ * combines segment j - 1 and sends its result (MPI_Issend) to the root.
+ * Owners keep the receives of SLOTS segments posted. The root posts the
+ * receives of a segment's results straight into recvbuf once its own
+ * operands of that segment have left (in place, they are read from
+ * there). Messages travel on the grid's communicator (the library's
+ * duplicate), tag ORTHO_TAG + 4, in the user's datatype. */
+#include <stdlib.h>
+
+#include "common/buffers.h"
+#include "ortho2d/uneven.h"
+#include "variants/common.h"
+#include "variants/impl.h"
+#include "variants/segments.h"
+
+enum { SLOTS = 4, TAG = ORTHO_TAG + 4 };
+
+struct spread {
+    const void *input;
+    void *recvbuf;
+    MPI_Datatype type;
+    MPI_Op op;
+    MPI_Comm comm;
+    int p, root, me, owner; /* owner: this process's piece index, -1 at the root */
+    struct ortho__segments sg;
+    int *counts, *displs; /* one segment's pieces, in elements */
+    int piece_max;        /* the longest piece: a slot's room per operand */
+    void *raw, *room;     /* SLOTS x (p + 1) pieces of piece_max (owners): the
+                           * operands, then the result in the making */
+    MPI_Request *contrib; /* p - 1: this process's operands of a segment */
+    MPI_Request *recv;    /* SLOTS x p: an owner's operands; the root: results */
+    MPI_Request *result;  /* SLOTS: an owner's results */
+};
+
+static int owner_rank(const struct spread *sp, int i)
+{
+    return (sp->root + 1 + i) % sp->p;
+}
+
+static void pieces_of(struct spread *sp, int k)
+{
+    ortho__split(ortho__segment_len(&sp->sg, k), sp->p - 1, sp->p - 1, sp->counts, sp->displs);
+}
+
+/* Element offset of piece i of segment k in the whole vector. */
+static MPI_Aint piece_at(const struct spread *sp, int k, int i)
+{
+    return (MPI_Aint)ortho__segment_at(&sp->sg, k) + sp->displs[i];
+}
+
+/* Rank r's operand of this owner's piece in segment k's slot; r = p:
+ * the slot's result, apart so that the next receives into the slot may
+ * be posted while the result is still on its way to the root. */
+static void *operand(const struct spread *sp, int k, int r)
+{
+    return ortho__offset(sp->room, ((MPI_Aint)(k % SLOTS) * (sp->p + 1) + r) * sp->piece_max,
+                         sp->type);
+}
+
+/* This process's operands of segment k to their owners, synchronously. */
+static int send_operands(struct spread *sp, int k)
+{
+    int err = MPI_SUCCESS;
+    pieces_of(sp, k);
+    for (int i = 0; i < sp->p - 1 && !err; i++)
+        if (i != sp->owner && sp->counts[i] > 0)
+            err = PMPI_Issend(ortho__offset(sp->input, piece_at(sp, k, i), sp->type),
+                              sp->counts[i], sp->type, owner_rank(sp, i), TAG, sp->comm,
+                              &sp->contrib[i]);
+    return err;
+}
+
+/* An owner: the other processes' operands of segment k into its slot. */
+static int post_operands(struct spread *sp, int k)
+{
+    MPI_Request *r = sp->recv + (size_t)(k % SLOTS) * (size_t)sp->p;
+    int err = MPI_SUCCESS;
+    pieces_of(sp, k);
+    int c = sp->counts[sp->owner];
+    for (int q = 0; q < sp->p && c > 0 && !err; q++)
+        if (q != sp->me)
+            err = PMPI_Irecv(operand(sp, k, q), c, sp->type, q, TAG, sp->comm, &r[q]);
+    return err;
+}
+
+/* An owner, segment k: combine in rank order, the result to the root. */
+static int combine(struct spread *sp, int k)
+{
+    int s = k % SLOTS, err = ortho__wait_each(sp->p, sp->recv + (size_t)s * (size_t)sp->p);
+    pieces_of(sp, k);
+    int c = sp->counts[sp->owner];
+    if (err || c == 0)
+        return err;
+    err = PMPI_Wait(&sp->result[s], MPI_STATUS_IGNORE); /* segment k - SLOTS's result */
+    const void *mine = ortho__offset(sp->input, piece_at(sp, k, sp->owner), sp->type);
+    void *acc = operand(sp, k, sp->p);
+    if (!err)
+        err = ortho__local_copy(sp->me == sp->p - 1 ? mine : operand(sp, k, sp->p - 1), c,
+                                sp->type, acc, c, sp->type);
+    for (int r = sp->p - 2; r >= 0 && !err; r--)
+        err = PMPI_Reduce_local(r == sp->me ? mine : operand(sp, k, r), acc, c, sp->type, sp->op);
+    if (!err)
+        err = PMPI_Issend(acc, c, sp->type, sp->root, TAG, sp->comm, &sp->result[s]);
+    if (!err && k + SLOTS < sp->sg.count)
+        err = post_operands(sp, k + SLOTS);
+    return err;
+}
+
+/* The root, segment k: the results of segment k, straight into recvbuf
+ * (after those of segment k - SLOTS are in, reusing their requests). */
+static int post_results(struct spread *sp, int k)
+{
+    MPI_Request *r = sp->recv + (size_t)(k % SLOTS) * (size_t)sp->p;
+    int err = ortho__wait_each(sp->p - 1, r);
+    pieces_of(sp, k);
+    for (int i = 0; i < sp->p - 1 && !err; i++)
+        if (sp->counts[i] > 0)
+            err = PMPI_Irecv(ortho__offset(sp->recvbuf, piece_at(sp, k, i), sp->type),
+                             sp->counts[i], sp->type, owner_rank(sp, i), TAG, sp->comm, &r[i]);
+    return err;
+}
+
+static int run(struct spread *sp)
+{
+    int err = MPI_SUCCESS;
+    for (int k = 0; k < sp->sg.count && k < SLOTS && sp->owner >= 0 && !err; k++)
+        err = post_operands(sp, k);
+    for (int k = 0; k < sp->sg.count && !err; k++) {
+        err = send_operands(sp, k);
+        if (!err && sp->owner >= 0 && k > 0)
+            err = combine(sp, k - 1);
+        int werr = ortho__wait_each(sp->p - 1, sp->contrib);
+        err = err ? err : werr;
+        if (!err && sp->owner < 0)
+            err = post_results(sp, k);
+    }
+    if (!err && sp->owner >= 0 && sp->sg.count > 0)
+        err = combine(sp, sp->sg.count - 1);
+    return err;
+}
+
+static void cancel_all(MPI_Request req[], size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (req[i] != MPI_REQUEST_NULL) {
+            PMPI_Cancel(&req[i]);
+            PMPI_Wait(&req[i], MPI_STATUS_IGNORE);
+        }
+}
+
+int ortho__reduce_spread(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
+                         int root, int segment, const struct ortho_grid *grid)
+{
+    struct spread sp;
+    int p = grid->size, elem = 0, err = PMPI_Type_size(type, &elem);
+    if (err || n == 0)
+        return err;
+    if (p < 2)
+        return grid->rank == root && input != recvbuf
+                   ? ortho__local_copy(input, n, type, recvbuf, n, type)
+                   : MPI_SUCCESS;
+    sp.input = input;
+    sp.recvbuf = recvbuf;
+    sp.type = type;
+    sp.op = op;
+    sp.comm = grid->comm;
+    sp.p = p;
+    sp.root = root;
+    sp.me = grid->rank;
+    sp.owner = sp.me == root ? -1 : (sp.me - root - 1 + p) % p;
+    ortho__segments_of(n, elem, 2, segment, &sp.sg);
+    sp.piece_max = sp.sg.per / (p - 1) + (sp.sg.per % (p - 1) != 0);
+    size_t nrecv = (size_t)SLOTS * (size_t)p, nreq = (size_t)(p - 1) + nrecv + SLOTS;
+    sp.raw = sp.room = NULL;
+    sp.counts = malloc(2 * (size_t)(p - 1) * sizeof(int));
+    sp.contrib = malloc(nreq * sizeof(MPI_Request));
+    if (sp.owner >= 0 && sp.counts != NULL && sp.contrib != NULL)
+        err = ortho__tmp((int)(nrecv + SLOTS) * sp.piece_max, type, &sp.raw, &sp.room);
+    if (sp.counts == NULL || sp.contrib == NULL || err) {
+        free(sp.counts);
+        free(sp.contrib);
+        free(sp.raw);
+        return err ? err : MPI_ERR_NO_MEM;
+    }
+    sp.displs = sp.counts + (p - 1);
+    sp.recv = sp.contrib + (p - 1);
+    sp.result = sp.recv + nrecv;
+    for (size_t i = 0; i < nreq; i++)
+        sp.contrib[i] = MPI_REQUEST_NULL;
+    err = run(&sp);
+    int werr = ortho__wait_each(p - 1, sp.contrib);
+    if (!werr)
+        werr = ortho__wait_each(SLOTS, sp.result);
+    if (!err && !werr)
+        werr = ortho__wait_each((int)nrecv, sp.recv);
+    if (err)
+        cancel_all(sp.recv, nrecv);
+    free(sp.counts);
+    free(sp.contrib);
+    free(sp.raw);
+    return err ? err : werr;
+}
