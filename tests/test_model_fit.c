@@ -13,24 +13,9 @@
 
 #include "ortho.h"
 #include "support/mpi_cunit.h"
+#include "support/noise.h"
 
 #define MAXS 256
-
-struct lcg {
-    unsigned long long state;
-};
-
-static double uniform(struct lcg *g)
-{
-    g->state = g->state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return ((g->state >> 11) + 0.5) / 9007199254740992.0; /* (0, 1) */
-}
-
-static double gauss(struct lcg *g)
-{
-    double u = uniform(g), v = uniform(g);
-    return sqrt(-2.0 * log(u)) * cos(6.283185307179586 * v);
-}
 
 static const int ps[] = { 2, 3, 4, 6, 8, 12, 16, 24, 32, 48 };
 static const double bs[] = { 1024, 4096, 16384, 65536, 262144 };
@@ -49,7 +34,7 @@ static int make(ortho_model_op op, const char *form, const double coefs[], doubl
             s[n].op = op;
             s[n].p = pv[i];
             s[n].bytes = bs[j];
-            s[n].seconds = t * (1.0 + noise * gauss(&g));
+            s[n].seconds = t * (1.0 + noise * lcg_gauss(&g));
             n++;
         }
     return n;
@@ -275,7 +260,7 @@ static void test_share_recovered(void)
                 s[n].where = ORTHO_MODEL_WHERE_NET;
                 s[n].flows = flows[k];
                 s[n].seconds = (a + (1.0 + share * (flows[k] - 1)) * (t - a))
-                               * (1.0 + 0.02 * gauss(&g));
+                               * (1.0 + 0.02 * lcg_gauss(&g));
                 n++;
             }
     s[n] = s[0]; /* consecutive ranks: not a constraint on the factor */

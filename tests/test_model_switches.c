@@ -13,26 +13,11 @@
 
 #include "ortho.h"
 #include "support/mpi_cunit.h"
+#include "support/noise.h"
 #include "support/profiles.h"
 
 #define MAXS 512
 #define NOISE 0.02
-
-struct lcg {
-    unsigned long long state;
-};
-
-static double uniform(struct lcg *g)
-{
-    g->state = g->state * 6364136223846793005ULL + 1442695040888963407ULL;
-    return ((g->state >> 11) + 0.5) / 9007199254740992.0; /* (0, 1) */
-}
-
-static double gauss(struct lcg *g)
-{
-    double u = uniform(g), v = uniform(g);
-    return sqrt(-2.0 * log(u)) * cos(6.283185307179586 * v);
-}
 
 /* A piece of the generating function: form with coefs where key < below. */
 struct truth {
@@ -74,7 +59,7 @@ static int make(ortho_model_op op, const struct truth tr[], int ntr, const int p
             s[n].op = op;
             s[n].p = pv[i];
             s[n].bytes = bv[j];
-            s[n].seconds = t * (1.0 + NOISE * gauss(&g));
+            s[n].seconds = t * (1.0 + NOISE * lcg_gauss(&g));
             n++;
         }
     return n;
