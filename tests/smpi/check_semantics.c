@@ -37,9 +37,12 @@
  * Systematic mode (the default): every run (a candidate forced through
  * ortho_set_candidate_chooser() on a fresh duplicate of MPI_COMM_WORLD,
  * one per layout x order x variant: the layouts of ortho_candidates() up
- * to --maxdims dimensions, uneven rows, an uneven 3D box, node-aware, each
- * variant valid for the operation, rows and columns first, one on reversed
- * ranks, and the native candidate) times 8 argument cases per operation
+ * to --maxdims dimensions, uneven rows, an uneven 3D box, node-aware;
+ * phases and each operation's other variant (bcast scag, reduce and
+ * allreduce rsag, allgather(v) pipe) on every layout, rows and columns
+ * first, one on reversed ranks; the remaining variants (pipe of bcast,
+ * reduce, allreduce; chain; spread) on the first layout; and the native
+ * candidate) times 8 argument cases per operation
  * (args_table). --thin T keeps every T-th argument case per run and
  * operation (rotating), for the larger process counts.
  *
@@ -1104,6 +1107,29 @@ static void run_set(struct run *r, const struct layout *l, ortho_order order, in
     }
 }
 
+/* A run of one more variant on a layout: the operations it applies to
+ * that the runs above do not give it (pipe of bcast, reduce and
+ * allreduce; chain and spread). 0 when there is none. */
+static int run_set_variant(struct run *r, const struct layout *l, ortho_order order,
+                           ortho_variant v)
+{
+    int any = 0;
+    memset(r, 0, sizeof *r);
+    r->comm = MPI_COMM_NULL;
+    for (int op = 0; op < ORTHO_OP_COUNT; op++) {
+        if (!ortho_variant_valid(v, (ortho_op)op) || v == other_variant((ortho_op)op))
+            continue;
+        ortho_candidate *c = &r->cand[op];
+        r->has[op] = any = 1;
+        c->variant = v;
+        c->order = order;
+        c->node_aware = l->node;
+        c->ndims = l->ndims;
+        memcpy(c->dims, l->dims, sizeof c->dims);
+    }
+    return any;
+}
+
 static void run_native(struct run *r, int direct)
 {
     memset(r, 0, sizeof *r);
@@ -1190,6 +1216,15 @@ static int runs_systematic(int p, int ns, int maxdims, int native, struct run ru
         for (int order = ORTHO_ORDER_ROWS; order <= ORTHO_ORDER_COLS; order++)
             for (int other = 0; other < 2 && n < cap; other++)
                 run_set(&runs[n++], &ls[i], (ortho_order)order, other, 0);
+    /* the variants no run above gives an operation, on the first layout:
+     * pipe in both orders, chain and spread (rows only: their order) */
+    static const ortho_variant more[] = {ORTHO_VARIANT_PIPE, ORTHO_VARIANT_CHAIN,
+                                         ORTHO_VARIANT_SPREAD};
+    for (size_t v = 0; v < sizeof more / sizeof more[0] && nl > 0; v++)
+        for (int order = ORTHO_ORDER_ROWS; order <= ORTHO_ORDER_COLS && n < cap; order++)
+            if ((order == ORTHO_ORDER_ROWS || more[v] == ORTHO_VARIANT_PIPE) &&
+                run_set_variant(&runs[n], &ls[0], (ortho_order)order, more[v]))
+                n++;
     /* the first layout again on reversed ranks */
     for (int other = 0; other < 2 && nl > 0 && n < cap; other++) {
         run_set(&runs[n], &ls[0], ORTHO_ORDER_ROWS, other, 0);
