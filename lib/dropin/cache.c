@@ -508,8 +508,6 @@ ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct
     return cache->layouts[dc->layout].grid;
 }
 
-/* Online selection after a call: its time, and the agreement when due.
- * Collective over comm when an agreement is due. */
 /* What a class that just locked leaves: the learned decision (the first
  * lock, or the watch sending the candidate back to native) and the
  * report. Nothing when its lock did not change. */
