@@ -16,6 +16,8 @@
 #    tuned sizes goes to a candidate only if it beat native at both, else
 #    native; sizes outside the tuned range run native unless
 #    --extrapolate;
+#  - node-aware candidates are composed on the measurement's nodes
+#    (ortho-tune --evaluate of a made-up run on nodes of 8);
 #  - bad usage exits 2, --help 0.
 set -eu
 np=${1:-4}
@@ -122,6 +124,33 @@ grep -Eq "^check bcast +p=4 +b=2K .* auto phases:2x2:rows .*\(model\)" "$dir/ext
     || fail "2K with --extrapolate: $(cat "$dir/extra.out")"
 echo "decision rules on a made-up measurement: as expected, e.g."
 grep '^decide bcast' "$dir/made.profile" | sed 's/^/  /'
+
+# Node-aware candidates in the check: a made-up measurement at p = 16 on
+# nodes of 8 (known from its node-aware rows) and runtime functions with
+# the structure terms (where=node, where=net, share): the model composes
+# phases:2x8:node:cols across the nodes as the selector does at run time
+# and chooses it, also with its curves removed (the composed column).
+cat > "$dir/nodes.profile" <<'EOF_PROFILE'
+ortho-profile 2
+param node_size 8
+param share_allgather 1
+allgather where=node bruck alpha=1us beta=0.05ns
+allgather where=net bruck alpha=2us beta=0.1ns
+allgather bruck alpha=2us beta=0.3ns
+EOF_PROFILE
+{
+    echo "op,p,bytes,candidate,seconds,tuned,valid"
+    for row in "native 470" "phases:4x4:cols 240" "phases:2x8:node:cols 160"; do
+        set -- $row
+        echo "allgather,16,65536,$1,${2}e-6,1,1"
+        echo "allgather,16,102400,$1,${2}e-6,0,1"
+    done
+} > "$dir/nodes.csv"
+"${mpiexec[@]}" -n 1 "$tune" --evaluate "$dir/nodes.csv" --profile "$dir/nodes.profile" \
+    --check-csv "$dir/nodes.check.csv" > "$dir/nodes.out" 2>&1 || fail "--evaluate: $(cat "$dir/nodes.out")"
+grep -q "^allgather,16,102400,.*,phases:2x8:node:cols,model,1.600000e-04,[^,]*,phases:2x8:node:cols,model,1.600000e-04$" \
+    "$dir/nodes.check.csv" || fail "node-aware candidate not composed: $(cat "$dir/nodes.check.csv")"
+echo "node-aware candidates composed on the nodes of the measurement: phases:2x8:node:cols chosen"
 
 "${mpiexec[@]}" -n 1 "$tune" --help > /dev/null || fail "--help"
 if "${mpiexec[@]}" -n 1 "$tune" --sizes 1K --check-sizes 1K > /dev/null 2>&1; then

@@ -92,32 +92,52 @@ static int preference(ortho_op op, const ortho_candidate *c)
     return c->order == ORTHO_ORDER_PAPER || c->order == paper ? 0 : 1;
 }
 
+/* The predicted time of cand: its measured curve where prof has one for
+ * (op, p), else composed from the runtime functions on nodes of node_size
+ * processes, as the selector predicts at run time (lib/select/predict.c).
+ * A node-aware candidate is composed only where the node size is known
+ * and prof has the structure terms that place its phases on the nodes
+ * (ortho_model_profile_knows_nodes()): without them it would be priced as
+ * if every phase ran inside one node. */
+static int predict_on_nodes(ortho_model_profile_t prof, ortho_op op, int p, int node_size,
+                            double bytes, const ortho_candidate *cand, double *t)
+{
+    ortho_model_prediction pred;
+    int err = ortho_model_curve_predict(prof, op, p, bytes, cand, t);
+    if (err != MPI_ERR_UNSUPPORTED_OPERATION)
+        return err;
+    ortho_model_op mop = op == ORTHO_OP_ALLGATHERV ? ORTHO_MODEL_ALLGATHER : (ortho_model_op)op;
+    if (cand->node_aware && (node_size < 2 || op >= ORTHO_OP_GATHERV
+                             || !ortho_model_profile_knows_nodes(prof, mop)))
+        return MPI_ERR_UNSUPPORTED_OPERATION;
+    err = ortho_model_predict_candidate(prof, op, p, node_size, bytes, cand, &pred);
+    if (err == MPI_SUCCESS)
+        *t = pred.total;
+    return err;
+}
+
 /* The model alone among the candidates of the table (those measured):
  * the cheapest prediction from prof when it gains the threshold, else
  * native. The selector considers every candidate of ortho_candidates(); a
  * run that measured fewer (--max-aspect, --variants) cannot judge a choice
- * outside them, so (c) is taken among what was measured. Node-aware
- * candidates count only when prof has their measured curves (composed,
- * their predictions are optimistic, and the selector leaves them out). */
+ * outside them, so (c) is taken among what was measured. */
 static void model_among_measured(const struct tune_table *tb, int s, ortho_model_profile_t prof,
-                                 int p, double bytes, double threshold, ortho_candidate *cand,
-                                 ortho_select_info *info)
+                                 int p, int node_size, double bytes, double threshold,
+                                 ortho_candidate *cand, ortho_select_info *info)
 {
     double tn = 0.0, best = 0.0;
     memset(info, 0, sizeof *info);
     memset(cand, 0, sizeof *cand);
     info->source = ORTHO_SELECT_UNCOVERED;
-    if (bytes < 0.0 || ortho_select_predict(prof, tb->op, p, bytes, cand, &tn) != MPI_SUCCESS)
+    if (bytes < 0.0 || predict_on_nodes(prof, tb->op, p, node_size, bytes, cand, &tn) != MPI_SUCCESS)
         return;
     info->source = ORTHO_SELECT_MODEL_NATIVE;
     info->t_native = tn;
     for (int c = 1; c < tb->ncand; c++) {
         double t = 0.0;
         if (!tb->valid[c] || tb->t[c * tb->nall + s] <= 0.0
-            || (tb->cand[c].node_aware
-                && ortho_model_curve_predict(prof, tb->op, p, bytes, &tb->cand[c], &t)
-                       != MPI_SUCCESS)
-            || ortho_select_predict(prof, tb->op, p, bytes, &tb->cand[c], &t) != MPI_SUCCESS)
+            || predict_on_nodes(prof, tb->op, p, node_size, bytes, &tb->cand[c], &t)
+                   != MPI_SUCCESS)
             continue;
         if (best == 0.0 || t < best * (1.0 - 1e-9)
             || (t <= best * (1.0 + 1e-9)
@@ -176,8 +196,8 @@ static void evaluate_point(const struct tune_table *tb, int s, ortho_select_t au
     }
     double seen = tb->op == ORTHO_OP_GATHERV || tb->op == ORTHO_OP_SCATTERV ? -1.0 : pt->bytes;
     ortho_select_choose(autosel, tb->op, p, node_size, seen, &pt->autoc, &pt->ai);
-    model_among_measured(tb, s, prof, p, seen, threshold, &pt->model, &pt->mi);
-    model_among_measured(tb, s, composed, p, seen, threshold, &pt->comp, &pt->ci);
+    model_among_measured(tb, s, prof, p, node_size, seen, threshold, &pt->model, &pt->mi);
+    model_among_measured(tb, s, composed, p, node_size, seen, threshold, &pt->comp, &pt->ci);
     pt->t_auto = table_time(tb, &pt->autoc, s);
     pt->t_model = table_time(tb, &pt->model, s);
     pt->t_comp = table_time(tb, &pt->comp, s);
@@ -486,6 +506,17 @@ struct evaluated {
     double check[TUNE_MAX_SIZES], tuned[TUNE_MAX_SIZES];
 };
 
+/* The node size a run measured on: the last extent of its node-aware
+ * candidates (ortho_candidates() places a node's processes there); 0 when
+ * it measured none (then no node-aware candidate is composed either). */
+static int table_node_size(const struct tune_table *tb)
+{
+    for (int c = 1; c < tb->ncand; c++)
+        if (tb->cand[c].node_aware && tb->cand[c].ndims >= 2)
+            return tb->cand[c].dims[tb->cand[c].ndims - 1];
+    return 0;
+}
+
 int tune_evaluate(const char *csv_path, ortho_model_profile_t prof, const struct tune_opts *o)
 {
     struct row *rows = NULL;
@@ -545,8 +576,8 @@ int tune_evaluate(const char *csv_path, ortho_model_profile_t prof, const struct
                 int s;
                 for (s = 0; s < ev[k].tb.nall && ev[k].tb.all[s] != ev[k].check[c]; s++)
                     ;
-                evaluate_point(&ev[k].tb, s, autosel, prof, composed, o->threshold, p, 0,
-                               &pts[npts]);
+                evaluate_point(&ev[k].tb, s, autosel, prof, composed, o->threshold, p,
+                               table_node_size(&ev[k].tb), &pts[npts]);
                 if (!o->quiet)
                     print_point(&pts[npts]);
                 if (csv != NULL)
