@@ -581,11 +581,14 @@ static int pipe_segments(ortho_model_profile_t prof, const struct ortho__frame *
     if (!err && op != ORTHO_MODEL_ALLREDUCE) {
         /* the root's hop, inside the root's first group */
         ortho_model_phase ph;
+        int n = pl.n;
         err = ortho__phase_predict(prof, fr, flo, fhi, 0u, hop, first, 0.0, &ph);
         if (!err)
             err = hop_stage(prof, hop, ph.where == ORTHO_MODEL_WHERE_NET && ph.per_node > 1
                                            ? ORTHO_MODEL_WHERE_NODE : ph.where,
                             1, s, 1, &pl);
+        if (pl.n > n)
+            pl.ph[n].dim = flo;
     }
     if (!err && op != ORTHO_MODEL_REDUCE)
         err = group_stage(prof, fr, flo, fhi, ORTHO_MODEL_BCAST, first, s, 1, &pl);
