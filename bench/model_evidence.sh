@@ -14,6 +14,12 @@
 #       OPS=allgather,allreduce bench/model_evidence.sh multicore-mpich
 #   ADD_HELD=1 HELD_P=64 bench/model_evidence.sh multicore-mpich
 #                                  the same fit, one more held-out p
+#   REPREDICT=1 TMP=OUT bench/model_evidence.sh DIR
+#                                  no simulation: the measured times of each
+#                                  DIR/NAME.points.csv predicted again by the
+#                                  current $PREDICT from DIR/NAME.fit.profile,
+#                                  written to OUT/NAME.points.csv (with the
+#                                  profile beside it), then the summary
 #
 # Each run NAME (platform-selector):
 #  1. fit: ortho-fit on FIT_P processes at FIT_SIZES (every group size
@@ -60,6 +66,7 @@ FIT_OPS=${FIT_OPS:-bcast,reduce,allreduce,gather,scatter,allgather}
 DIMS=${DIMS:-2}
 REPS=${REPS:-1}
 TABLE_ONLY=${TABLE_ONLY:-0}
+REPREDICT=${REPREDICT:-0}
 # 1: keep each run's fit and benchmarks in $TMP, add those at HELD_P
 ADD_HELD=${ADD_HELD:-0}
 # runs whose name starts so are the platform added for this evidence
@@ -71,6 +78,72 @@ for plat in star:clic_star:1 torus:t3e_torus:1 multicore:multicore:8 fattree:fat
     IFS=: read -r short file cores <<<"$plat"
     RUNS+=("$short-mpich|$file|$cores|MPICH" "$short-ompi|$file|$cores|OMPI")
 done
+
+# cores_of NAME: the processes per node of run NAME (empty: no such run)
+cores_of() {
+    local entry name file cores sets
+    for entry in "${RUNS[@]}"; do
+        IFS='|' read -r name file cores sets <<<"$entry"
+        [ "$name" = "$1" ] && { echo "$cores"; return; }
+    done
+}
+
+# predict_point OP P BYTES PROFILE CORES OUT: ortho-predict --candidates for
+# one point into OUT; non-zero, with a message, when it fails
+predict_point() {
+    "$PREDICT" --profile "$4" --op "$1" --p "$2" --bytes "$3" --node-size "$5" \
+        --max-dims "$DIMS" --candidates >"$6" 2>&1 && return 0
+    echo "model_evidence: ortho-predict failed for $4 $1 p=$2 b=$3:" \
+         "$(grep -m 1 "^ortho-predict: " "$6")" >&2
+    return 1
+}
+
+# repredict POINTS_CSV PROFILE CORES NAME: the rows of POINTS_CSV with their
+# predicted_s replaced by the current prediction; rows the model no longer
+# composes are left out
+repredict() {
+    local points=$1 prof=$2 cores=$3 name=$4 op p b
+    echo "run,op,p,bytes,candidate,measured_s,predicted_s"
+    awk -F, 'NR > 1 { print $2, $3, $4 }' "$points" | sort -u |
+        while read -r op p b; do
+            predict_point "$op" "$p" "$b" "$prof" "$cores" "$TMP/$name.predict.txt" || continue
+            awk -F, -v op="$op" -v p="$p" -v b="$b" '
+                FNR == NR { if ($1 ~ /^[0-9]+$/) predicted[$2] = $3; next }
+                FNR > 1 && $2 == op && $3 == p && $4 == b && ($5 in predicted) {
+                    print $1 "," $2 "," $3 "," $4 "," $5 "," $6 "," predicted[$5] }
+            ' FS=' +' <(sed 's/^ *//' "$TMP/$name.predict.txt") FS=, "$points"
+        done
+    rm -f "$TMP/$name.predict.txt"
+}
+
+if [ "$REPREDICT" = 1 ]; then
+    dir=${1:-}
+    [ -n "$dir" ] && [ -d "$dir" ] || { echo "model_evidence: REPREDICT=1 needs the directory of NAME.points.csv" >&2; exit 2; }
+    [ -x "$PREDICT" ] || { echo "model_evidence: $PREDICT not found; build with make" >&2; exit 2; }
+    [ "$(cd "$dir" && pwd)" != "$(mkdir -p "$TMP" && cd "$TMP" && pwd)" ] ||
+        { echo "model_evidence: REPREDICT=1 writes to TMP=$TMP: name another directory than $dir" >&2; exit 2; }
+    files=("$dir"/*.points.csv)
+    [ -e "${files[0]}" ] || { echo "model_evidence: no NAME.points.csv in $dir" >&2; exit 1; }
+    failed=0
+    for points in "${files[@]}"; do
+        name=$(basename "$points" .points.csv)
+        cores=${NODE_SIZE:-$(cores_of "$name")}
+        prof="$dir/$name.fit.profile"
+        if [ -z "$cores" ] || [ ! -s "$prof" ]; then
+            echo "model_evidence: $name: ${cores:+no $prof}${cores:-not a run of this script (set NODE_SIZE)}; skipped" >&2
+            failed=1
+            continue
+        fi
+        cp "$prof" "$TMP/$name.fit.profile"
+        repredict "$points" "$prof" "$cores" "$name" >"$TMP/$name.points.csv"
+        before=$(($(wc -l <"$points") - 1))
+        kept=$(($(wc -l <"$TMP/$name.points.csv") - 1))
+        echo "-- $name: $kept of $before rows predicted again (nodes of $cores)"
+    done
+    awk -F, -v new="$NEW_PLATFORM" -v only_p="${TABLE_P:-}" -f "$HERE/model_evidence.awk" \
+        "$TMP"/*.points.csv || failed=1
+    exit $failed
+fi
 
 if [ "$TABLE_ONLY" = 1 ]; then
     dir=${1:-$TMP}
@@ -110,10 +183,7 @@ predictions() {
     # platform,natives,op,p,bytes,impl,layout,ndims,time_s,...,status (16)
     awk -F, 'NR > 1 && ($16 == "ok" || $16 == "unchecked") { print $3, $4, $5 }' "$csv" | sort -u |
         while read -r op p b; do
-            "$PREDICT" --profile "$prof" --op "$op" --p "$p" --bytes "$b" --node-size "$cores" \
-                --max-dims "$DIMS" --candidates >"$TMP/$name.predict.txt" 2>&1 \
-                || { echo "model_evidence: ortho-predict failed for $name $op p=$p b=$b:" \
-                          "$(grep -m 1 "^ortho-predict: " "$TMP/$name.predict.txt")" >&2; continue; }
+            predict_point "$op" "$p" "$b" "$prof" "$cores" "$TMP/$name.predict.txt" || continue
             awk -F, -v op="$op" -v p="$p" -v b="$b" -v run="$name" '
                 FNR == NR { if ($1 ~ /^[0-9]+$/) predicted[$2] = $3; next }
                 FNR > 1 && $3 == op && $4 == p && $5 == b && ($16 == "ok" || $16 == "unchecked") &&

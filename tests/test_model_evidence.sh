@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The arithmetic of bench/model_evidence.sh's summary (TABLE_ONLY=1, no
-# MPI, no simulation), run by run_tests.sh as "test_model_evidence: 1": two
+# MPI, no simulation) and its REPREDICT=1 mode, run by run_tests.sh as "test_model_evidence: 1": two
 # runs of canned rows whose median, 95th percentile, share predicted low,
 # largest error and choice within 3% were computed by hand (below), and
 # the new platform told apart from the project ones by its run name.
@@ -31,6 +31,16 @@
 # the choice's cost, chosen / fastest: star 0.82/0.8 = 1.025 and 1.5/1.0 =
 #   1.5, geometric mean sqrt(1.5375) = 1.24x, largest 1.50x; fattree 1.0
 #   and 1.05/1.0: sqrt(1.05) = 1.02x, largest 1.05x
+#
+# REPREDICT=1 (ortho-predict of $BUILD, no simulation) on a profile written
+# by hand, allgather ring alpha = 1 us, beta = 1 ns/byte, t(g, b) = (g - 1)
+# (1 us + b ns), at p = 4, b = 1000, one process per node (star):
+#   native t(4, 1000) = 6 us; phases:2x2:rows (the paper's order, rows then
+#   columns of 2 b) t(2, 1000) + t(2, 2000) = 2 + 3 = 5 us; phases:2x2:cols
+#   t(2, 1000) + 2 t(2, 1000) = 6 us; a candidate the model does not know is
+#   left out. Measured 5, 5, 8 us: errors .2, 0, .25 -> median 20.0%, p95
+#   the 3rd 25.0%, low 1/3 (cols); predicted fastest phases:2x2:rows,
+#   measured 5 us, the best: within 3%.
 set -eu
 src=$(cd "$(dirname "$0")/.." && pwd)
 dir=$(mktemp -d)
@@ -82,6 +92,40 @@ TABLE_ONLY=1 TABLE_P=16 bash "$src/bench/model_evidence.sh" "$dir" >"$dir/got" 2
     fail "TABLE_P=16 exited non-zero"
 grep -qxF '| all | 1 | 2 | 2.4% | 4.8% | 50.0% | 4.8% (bcast p=16 b=8 native) | 0.0% |' "$dir/got" ||
     { cat "$dir/got"; fail "TABLE_P=16 did not keep only the p = 16 rows"; }
+
+# REPREDICT=1: the measured times kept, the predictions the current ones
+predict="${BUILD:-build}/bin/ortho-predict"
+[ -x "$predict" ] || fail "$predict not built"
+mkdir "$dir/stored" "$dir/again"
+printf 'ortho-profile 2\nallgather ring alpha=1us beta=1ns\n' >"$dir/stored/star-mpich.fit.profile"
+cat >"$dir/stored/star-mpich.points.csv" <<'EOF'
+run,op,p,bytes,candidate,measured_s,predicted_s
+star-mpich,allgather,4,1000,native,5e-06,9
+star-mpich,allgather,4,1000,phases:2x2:rows,5e-06,1
+star-mpich,allgather,4,1000,phases:2x2:cols,8e-06,1
+star-mpich,allgather,4,1000,bogus:2x2,1e-06,1
+EOF
+cat >"$dir/expected" <<'EOF'
+run,op,p,bytes,candidate,measured_s,predicted_s
+star-mpich,allgather,4,1000,native,5e-06,6e-06
+star-mpich,allgather,4,1000,phases:2x2:rows,5e-06,5e-06
+star-mpich,allgather,4,1000,phases:2x2:cols,8e-06,6e-06
+EOF
+REPREDICT=1 TMP="$dir/again" PREDICT="$predict" bash "$src/bench/model_evidence.sh" \
+    "$dir/stored" >"$dir/got" 2>&1 || { cat "$dir/got"; fail "REPREDICT=1 exited non-zero"; }
+diff "$dir/expected" "$dir/again/star-mpich.points.csv" >&2 ||
+    fail "REPREDICT=1 did not keep the measured times with the current predictions"
+cmp -s "$dir/stored/star-mpich.fit.profile" "$dir/again/star-mpich.fit.profile" ||
+    fail "REPREDICT=1 did not copy the profile beside the points"
+grep -qxF -- '-- star-mpich: 3 of 4 rows predicted again (nodes of 1)' "$dir/got" &&
+    grep -qxF '| all | 1 | 3 | 20.0% | 25.0% | 33.3% | 25.0% (allgather p=4 b=1000 phases:2x2:cols) | 100.0% |' "$dir/got" ||
+    { cat "$dir/got"; fail "REPREDICT=1: not the summary computed by hand"; }
+# it never writes over the points it reads
+if REPREDICT=1 TMP="$dir/stored" PREDICT="$predict" bash "$src/bench/model_evidence.sh" \
+    "$dir/stored" >"$dir/got" 2>&1; then
+    fail "REPREDICT=1 into its own directory, yet exit status 0"
+fi
+grep -q "name another directory" "$dir/got" || { cat "$dir/got"; fail "no message for REPREDICT=1 into DIR"; }
 
 # a directory without points: a message and a non-zero status, no table
 mkdir "$dir/empty"

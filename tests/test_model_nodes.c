@@ -17,7 +17,8 @@
  *   allreduce                    rd alpha=5us beta=2ns gamma=0
  * A where=net phase with F processes of a node at once takes
  * A + (1 + share (F - 1)) B, A = f(g, 0), B = f(g, b) - A; a group with
- * m > 1 members on each of n nodes is split: inside over m, across over n. */
+ * m > 1 members on each of n nodes is split: inside over m, across over n.
+ * The segmented pipelines have a profile of their own (pipe_text). */
 #include <CUnit/Basic.h>
 #include <math.h>
 #include <stdio.h>
@@ -207,6 +208,108 @@ static void test_variants_compose(void)
     ortho_model_profile_free(&prof);
 }
 
+/* The segmented pipelines placed on nodes of 4, b = 4000 in segments of
+ * 1000 (k = 4), from a profile of binomial bcast and reduce (cl alpha +
+ * cl b beta, cl = ceil(log2 g); gamma 0):
+ *   where=node  alpha 1us  beta 1ns:  a hop (g = 2) 1 + 1 = 2 us (1 us fixed)
+ *   where=net   alpha 10us beta 4ns:  a hop 10 + 4 = 14 us (10 us fixed),
+ *               share_bcast 0.5 (reduce: none, 0)
+ *   every group alpha 5us beta 2ns:   a hop 5 + 2 = 7 us
+ * Free running: sum_i on_path_i t_i(s) + (k - 1) max_i (t_i(s) - t_i(0)).
+ * chain bcast on 16: 15 hops through the ranks, 3 of them between nodes
+ * (3 -> 4, 7 -> 8, 11 -> 12): 12 * 2 + 3 * 14 = 66 us, then 3 transfers
+ * of the slowest, 4 us each: 78 us (phases: 24 us inside, 54 us across).
+ * Without the node size: 15 * 7 + 3 * 2 = 111 us (the form before placing,
+ * (k + p - 2) * 7 = 126 us).
+ * pipe bcast rows on 4 x 4 (rows are nodes): 3 hops down a column, all
+ * between nodes, 42 us; the root's hop inside its row 2 us; the rows'
+ * bcast of 4 inside their nodes, 2 * 1 + 2 * 1000 * 1ns = 4 us (2 fixed);
+ * fill 48 us, then 3 * 4 us (a hop's transfer across): 60 us.
+ * pipe bcast cols on 4 x 4: 3 hops along the root's row, inside node 0,
+ * 6 us; the root's hop in its column, between nodes, 14 us; the columns'
+ * bcast of 4, across 4 nodes, all 4 columns at once: A = 2 * 10 = 20 us,
+ * B = 2 * 1000 * 4ns = 8 us, (1 + 0.5 * 3) * 8 = 20 us: 40 us; fill 60
+ * us, then 3 * 20 us: 120 us.
+ * pipe allreduce rows on 4 x 4: the rows' reduce 4 us, 3 hops up and 3
+ * down between nodes (reduce where=net, no sharing) 6 * 14 = 84 us, the
+ * rows' bcast 4 us: 92 us, then 3 * 4 us: 104 us.
+ * spread (each segment's sends wait for the receivers: k + 1 steps of a
+ * whole hop) bcast on 16: a hop between nodes with all 4 processes of a
+ * node at once, 10 + (1 + 0.5 * 3) * 4 = 20 us, 5 * 20 = 100 us; on 4
+ * processes, one node: 5 * 2 = 10 us. */
+static const char *const pipe_text =
+    "ortho-profile 2\n"
+    "param node_size 4\n"
+    "param share_bcast 0.5\n"
+    "bcast     where=node binomial alpha=1us beta=1ns\n"
+    "bcast     where=net  binomial alpha=10us beta=4ns\n"
+    "bcast     binomial alpha=5us beta=2ns\n"
+    "reduce    where=node binomial alpha=1us beta=1ns gamma=0\n"
+    "reduce    where=net  binomial alpha=10us beta=4ns gamma=0\n"
+    "reduce    binomial alpha=5us beta=2ns gamma=0\n";
+
+static ortho_model_profile_t pipe_profile(void)
+{
+    ortho_model_profile_t prof = NULL;
+    char msg[ORTHO_MODEL_MSG_MAX] = "", *copy = strdup(pipe_text);
+    FILE *in = copy != NULL ? fmemopen(copy, strlen(copy), "r") : NULL;
+    if (in == NULL || ortho_model_profile_read_stream(in, "pipe", &prof, msg) != MPI_SUCCESS)
+        printf("\n  pipe profile: %s\n", msg);
+    if (in != NULL)
+        fclose(in);
+    free(copy);
+    return prof;
+}
+
+static int segmented(ortho_model_profile_t prof, ortho_op op, int p, int node_size,
+                     const char *name, double want, ortho_model_prediction *pred)
+{
+    ortho_candidate c;
+    if (ortho_candidate_parse(name, &c) != MPI_SUCCESS
+        || ortho_model_predict_candidate(prof, op, p, node_size, 4000.0, &c, pred)
+               != MPI_SUCCESS) {
+        printf("\n  %s: no prediction\n", name);
+        return 0;
+    }
+    return near(pred->total, want);
+}
+
+static void test_pipelines_placed(void)
+{
+    ortho_model_profile_t prof = pipe_profile();
+    ortho_model_prediction pred;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(prof);
+    CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 16, 4, "chain:4x4:seg=1000", 78e-6, &pred)
+              && pred.nphases == 2 && near(pred.phase[0].seconds, 24e-6)
+              && pred.phase[0].where == ORTHO_MODEL_WHERE_NODE && pred.phase[0].entry == 0
+              && near(pred.phase[1].seconds, 54e-6)
+              && pred.phase[1].where == ORTHO_MODEL_WHERE_NET && pred.phase[1].entry == 1
+              && pred.phase[1].flows == 1 && near(pred.phase[1].share, 1.0));
+    CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 16, 0, "chain:4x4:seg=1000", 111e-6, &pred)
+              && pred.nphases == 1 && pred.phase[0].entry == 2);
+    CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 16, 4, "pipe:4x4:rows:seg=1000", 60e-6, &pred)
+              && pred.nphases == 3 && near(pred.phase[0].seconds, 54e-6)
+              && pred.phase[0].where == ORTHO_MODEL_WHERE_NET
+              && near(pred.phase[1].seconds, 2e-6) && near(pred.phase[2].seconds, 4e-6)
+              && pred.phase[2].group == 4 && pred.phase[2].where == ORTHO_MODEL_WHERE_NODE);
+    CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 16, 4, "pipe:4x4:cols:seg=1000", 120e-6, &pred)
+              && pred.nphases == 3 && near(pred.phase[0].seconds, 6e-6)
+              && near(pred.phase[1].seconds, 14e-6) && near(pred.phase[2].seconds, 100e-6)
+              && pred.phase[2].flows == 4 && near(pred.phase[2].share, 2.5)
+              && pred.phase[2].entry == 1);
+    CU_ASSERT(segmented(prof, ORTHO_OP_ALLREDUCE, 16, 4, "pipe:4x4:rows:seg=1000", 104e-6,
+                        &pred)
+              && pred.nphases == 3 && near(pred.phase[0].seconds, 4e-6)
+              && near(pred.phase[1].seconds, 96e-6) && pred.phase[1].entry == 4
+              && near(pred.phase[2].seconds, 4e-6));
+    CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 16, 4, "spread:4x4:seg=1000", 100e-6, &pred)
+              && pred.nphases == 1 && pred.phase[0].flows == 4
+              && near(pred.phase[0].share, 2.5));
+    CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 4, 4, "spread:2x2:seg=1000", 10e-6, &pred)
+              && pred.phase[0].where == ORTHO_MODEL_WHERE_NODE);
+    ortho_model_profile_free(&prof);
+}
+
 /* A profile without where= entries (the paper's) predicts every candidate
  * of 96 processes (3-D layouts and node-aware ones included) exactly as
  * without a node size, at every node size. */
@@ -303,6 +406,7 @@ int main(void)
                     test_columns_share);
         CU_add_test(s, "rooted phases: only the groups holding data", test_rooted_phases);
         CU_add_test(s, "rsag and pipe composed", test_variants_compose);
+        CU_add_test(s, "segmented pipelines placed on the nodes", test_pipelines_placed);
         CU_add_test(s, "a profile without the terms is unchanged", test_old_profile_unchanged);
         CU_add_test(s, "where= and share params written and read", test_write_read);
         CU_add_test(s, "a bad where= refused", test_bad_where);

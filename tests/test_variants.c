@@ -283,28 +283,35 @@ static void test_model(void)
     ok &= predicts(prof, ORTHO_OP_ALLGATHER, 32, 0, b, "pipe:4x8", 4 * 7200.0);
     /* pipe rows: 7 max(t(2, b), t(4, b)) + t(4, b) = 7 * 4000 + 4000 */
     ok &= predicts(prof, ORTHO_OP_ALLGATHER, 32, 0, b, "pipe:4x8:rows", 8 * 4000.0);
-    /* the segmented pipelines: (k + depth - 1) times the slowest stage of
-     * one segment s. pipe bcast rows, s 100, k 8, a chain of p1 = 4 across:
-     * depth 5, stages t_bc(2, s) 300, t_bc(8, s) 900 -> (8 + 4) * 900 */
-    ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "pipe:4x8:seg=100", 10800.0);
-    /* pipe reduce cols, s 200, k 4: a chain of p2 = 8 across, depth 10;
-     * stages t_red(4, s) 1000, t_red(2, s) 600 -> (4 + 9) * 1000 */
-    ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "pipe:4x8:cols:seg=200", 13000.0);
-    /* pipe allreduce rows, s 300, k 3: up and down a chain of 4, depth 8;
-     * t_red(8, s) 2700, t_bc(8, s) 2700, t_red(2, s) 900 -> (3 + 7) * 2700 */
-    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "pipe:4x8:rows:seg=300", 27000.0);
-    /* chain bcast on 32, s 400, k 2: (2 + 30) t_bc(2, 400) = 32 * 1200 */
+    /* the segmented pipelines (placement unknown here: every hop alike),
+     * free running: the first segment through every stage of its way,
+     * then k - 1 transfers of the slowest stage (this profile has no fixed
+     * part: a stage's transfer is its whole time). pipe bcast rows, s 100,
+     * k 8: the root's hop and 3 hops down a column of p1 = 4, t_bc(2, s)
+     * 300 each, the rows' t_bc(8, s) 900 -> 4 * 300 + 900 + 7 * 900 */
+    ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "pipe:4x8:seg=100", 8400.0);
+    /* pipe reduce cols, s 200, k 4: the columns' reduce t_red(4, s) 1000
+     * twice on the way (depth p2 + 2 = 10), 7 hops along a row and the
+     * root's hop, t_red(2, s) 600 -> 2 * 1000 + 8 * 600 + 3 * 1000 */
+    ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "pipe:4x8:cols:seg=200", 9800.0);
+    /* pipe allreduce rows, s 300, k 3: t_red(8, s) 2700, 3 hops up and 3
+     * down, t_red(2, s) 900, t_bc(8, s) 2700 -> 2700 + 6 * 900 + 2700 +
+     * 2 * 2700 */
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "pipe:4x8:rows:seg=300", 16200.0);
+    /* chain bcast on 32, s 400, k 2: 31 hops t_bc(2, 400) 1200, then one
+     * more transfer: 32 * 1200 */
     ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "chain:4x8:seg=400", 38400.0);
     /* chain reduce, a segment above the message: s = b, k 1: 31 * 2400 */
     ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "chain:4x8:seg=1K", 74400.0);
-    /* spread: two hops whatever p. bcast, s 400, k 2: (2 + 1) t_bc(2, 400);
-     * reduce, s = b, k 1: 2 t_red(2, b) */
+    /* spread, whose segments wait for their receivers: k + 1 steps of a
+     * hop whatever p. bcast, s 400, k 2: (2 + 1) t_bc(2, 400); reduce,
+     * s = b, k 1: 2 t_red(2, b) */
     ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "spread:seg=400", 3 * 1200.0);
     ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "spread:seg=1K", 2 * 2400.0);
     /* the model's segment for 1e6 bytes and depth 5 (bcast on 4x8):
-     * sqrt(1e6 * 5e-6 / (4 * 0.8e-9)) = 39528.5 -> 39529 B, k 26;
-     * (26 + 4) t_bc(8, 39529) = 30 * 9 * 39529 us */
-    ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, 1e6, "pipe:4x8", 30.0 * 9 * 39529);
+     * sqrt(1e6 * 5e-6 / (4 * 0.8e-9)) = 39528.5 -> s = 39529 B, k 26;
+     * 4 hops of 3 s, t_bc(8, s) = 9 s, then 25 * 9 s: 246 s us */
+    ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, 1e6, "pipe:4x8", 246.0 * 39529);
     /* gatherv: not predicted */
     ortho_candidate c;
     ortho_model_prediction pred;

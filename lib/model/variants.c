@@ -29,20 +29,29 @@
  *
  * The segmented pipelines (s the segment: the candidate's, else
  * ortho__model_segment() of the message and the depth; k = ceil(b / s)
- * segments; every stage of every segment in flight at once, so a step
- * lasts as long as its slowest stage; t_p2p(s) = t_bc(2, s)):
- *   pipe, rows   bcast:     (k + p1) max(t_p2p(s), t_bc(p2, s))
- *                reduce:    (k + p1 + 1) max(t_red(p2, s), t_red(2, s))
- *                allreduce: (k + 2 p1 - 1) max(t_red(p2, s), t_bc(p2, s), t_red(2, s))
+ * segments). Each stage is placed as the variant runs it: a hop
+ * h(s) = t_op(2, s) (t_bc for bcast, t_red otherwise) inside a node
+ * (where=node) or between two nodes (where=net, one process of a node
+ * crossing at a time), the groups' op as a phase with every group at once
+ * (structure.c); ~t(s) = t(s) - t(0) is a stage's transfer part. The
+ * pipe variants and chain run free (eager sends, receives posted ahead: a
+ * stage's latency overlaps the next segment's transfer): the first
+ * segment's way through every stage, then one segment per transfer of the
+ * slowest stage,
+ *   pipe, rows   bcast:     h_r(s) + sum_col h(s) + t_bc(p2, s) + (k - 1) max ~t
+ *                reduce:    2 t_red(p2, s) + sum_col h(s) + h_r(s) + (k - 1) max ~t
+ *                allreduce: t_red(p2, s) + 2 sum_col h(s) + t_bc(p2, s) + (k - 1) max ~t
  *   pipe, cols   the same with p1 and p2 exchanged
- *   chain        bcast:     (k + p - 2) t_bc(2, s)
- *                reduce:    (k + p - 2) t_red(2, s)
- *   spread       bcast:     (k + 1) t_bc(2, s)
- *                reduce:    (k + 1) t_red(2, s)
- * (depth p1 + 1, p1 + 2 and 2 p1 for pipe, which crosses the columns
- * along a chain: down, up, up and down; p - 1 hops for chain; 2 for
- * spread, root to owner and owner onwards). The phases list the stages;
- * the slowest carries the whole time, the others hide behind it (0 s).
+ *   chain        bcast, reduce: sum_all h(s) + (k - 1) max ~h
+ * (sum_col: the p1 - 1 hops down a column, each inside a node or between
+ * two; h_r: the root's hop to the column's member, placed as its row;
+ * sum_all: the p - 1 hops through the ranks; max ~t over the stages).
+ * spread waits for each segment's synchronous sends before the next, so
+ * each of its k + 1 steps takes a whole hop:
+ *   spread       bcast, reduce: (k + 1) h(s), h between nodes with every
+ *                process of a node at once (p > node size), else inside one
+ * The phases list the stages (hops of one placement as one phase), each
+ * with its share of the fill, the slowest with the k - 1 transfers too.
  *
  * with t_rs(g, n) = t_ag(g, n/g) + (g - 1)/g n gamma, the pairwise
  * reduce-scatter (lib/variants/reduce_scatter.c: the messages of an
@@ -387,91 +396,263 @@ static int pipe_rows(ortho_model_profile_t prof, const struct sub *sg, ortho_mod
     return pipe_cost(prof, sg, 0, b, pred);
 }
 
-/* A segmented pipeline of `depth` stages: stage i is op[i] on g[i]
- * processes with one segment; (k + depth - 1) times the slowest. */
-struct stages {
-    int depth, n;
-    ortho_model_op op[3];
-    int g[3], dim[3];
+/* A segmented pipeline: its stages, each placed on the nodes as the
+ * variant runs it and timed on one segment of s bytes (ph.seconds, and
+ * fixed: the same at 0 bytes, the part that does not grow with s), and
+ * how many times one segment's way goes through it (on_path; they add up
+ * to the depth). pipeline_time() composes them. */
+#define PIPE_MAX_STAGES 6
+
+struct pipeline {
+    int n;
+    ortho_model_phase ph[PIPE_MAX_STAGES];
+    int on_path[PIPE_MAX_STAGES];
+    double fixed[PIPE_MAX_STAGES]; /* the stage's time at 0 bytes */
 };
 
-static int pipeline(ortho_model_profile_t prof, const struct stages *st, double b, int named,
-                    ortho_model_prediction *pred)
+/* Appends a stage; one timed by the same entry as a stage already there,
+ * at the same time, is counted with it (a profile without where= terms
+ * times every hop alike, and then predicts what it predicts without the
+ * node size, to the last bit), its placement then unknown. */
+static void pipeline_add(struct pipeline *pl, const ortho_model_phase *ph, double fixed,
+                         int on_path)
 {
-    int seg = ortho__model_segment(b, st->depth, named), slowest = 0;
-    double k = b > 0.0 ? ceil(b / seg) : 0.0, t[3] = {0.0, 0.0, 0.0};
-    double s = b < seg ? b : (double)seg;
-    for (int i = 0; i < st->n; i++) {
-        int err = st->g[i] > 1 ? ortho__predict(prof, st->op[i], st->g[i], s, &t[i])
-                               : MPI_SUCCESS;
-        if (err)
-            return err;
-        slowest = t[i] > t[slowest] ? i : slowest;
+    if (on_path < 1)
+        return;
+    for (int i = 0; i < pl->n; i++) {
+        ortho_model_phase *x = &pl->ph[i];
+        if (x->op == ph->op && x->group == ph->group && x->entry == ph->entry
+            && x->seconds == ph->seconds && pl->fixed[i] == fixed) {
+            if (x->where != ph->where) {
+                x->where = ORTHO_MODEL_WHERE_ANY;
+                x->per_node = x->nodes = x->flows = 0;
+            }
+            pl->on_path[i] += on_path;
+            return;
+        }
     }
-    double total = k > 0.0 ? (k + st->depth - 1) * t[slowest] : 0.0;
-    for (int i = 0; i < st->n && pred->nphases < ORTHO_GRID_MAX_DIMS; i++) {
-        ortho_model_phase *ph = &pred->phase[pred->nphases++];
-        ph->op = st->op[i];
-        ph->dim = st->dim[i];
-        ph->group = st->g[i];
-        ph->bytes = s;
-        ph->seconds = i == slowest ? total : 0.0;
+    if (pl->n < PIPE_MAX_STAGES) {
+        pl->ph[pl->n] = *ph;
+        pl->fixed[pl->n] = fixed;
+        pl->on_path[pl->n++] = on_path;
     }
-    pred->total += total;
-    return MPI_SUCCESS;
 }
 
-/* pipe for bcast, reduce, allreduce: the first groups of `first`
- * processes (dimension df), the second of `second` (ds). */
-static int pipe_segments(ortho_model_profile_t prof, ortho_model_op op, int first, int second,
-                         int df, int ds, double b, int named, ortho_model_prediction *pred)
+/* A stage of op over groups of g on dims lo..hi of fr (every group at
+ * once: each works on its own segment), placed as a phase. */
+static int group_stage(ortho_model_profile_t prof, const struct ortho__frame *fr, int lo, int hi,
+                       ortho_model_op op, int g, double s, int on_path, struct pipeline *pl)
 {
-    /* bcast: a hop of the chain across, the first groups' bcast */
-    struct stages st = {second + 1, 2, {ORTHO_MODEL_BCAST, ORTHO_MODEL_BCAST}, {2, first},
-                        {ds, df}};
-    if (op == ORTHO_MODEL_REDUCE) {
-        st.depth = second + 2;
-        st.op[0] = st.op[1] = ORTHO_MODEL_REDUCE;
-    } else if (op == ORTHO_MODEL_ALLREDUCE) {
-        struct stages ar = {2 * second, 3, {ORTHO_MODEL_REDUCE, ORTHO_MODEL_BCAST,
-                            ORTHO_MODEL_REDUCE}, {first, first, 2}, {df, df, ds}};
-        st = ar;
+    ortho_model_phase ph, zero;
+    if (g < 2)
+        return MPI_SUCCESS;
+    int err = ortho__phase_predict(prof, fr, lo, hi, 0u, op, g, s, &ph);
+    if (!err)
+        err = ortho__phase_predict(prof, fr, lo, hi, 0u, op, g, 0.0, &zero);
+    if (!err)
+        pipeline_add(pl, &ph, zero.seconds, on_path);
+    return err;
+}
+
+/* One hop (op on 2 processes, one segment) at where, flows processes of
+ * a node sending across at a time; on_path hops of this kind. */
+static int hop_stage(ortho_model_profile_t prof, ortho_model_op op, int where, int flows,
+                     double s, int on_path, struct pipeline *pl)
+{
+    ortho_model_phase ph;
+    double zero = 0.0;
+    if (on_path < 1)
+        return MPI_SUCCESS;
+    memset(&ph, 0, sizeof ph);
+    ph.op = op;
+    ph.group = 2;
+    ph.bytes = s;
+    ph.where = where;
+    ph.per_node = where == ORTHO_MODEL_WHERE_NODE ? 2 : where == ORTHO_MODEL_WHERE_NET ? 1 : 0;
+    ph.nodes = where == ORTHO_MODEL_WHERE_NODE ? 1 : where == ORTHO_MODEL_WHERE_NET ? 2 : 0;
+    ph.flows = where == ORTHO_MODEL_WHERE_NET ? flows : 0;
+    int err = ortho__predict_at(prof, op, 2, s, where, flows, &ph.seconds, &ph.share, &ph.entry);
+    if (!err)
+        err = ortho__predict_at(prof, op, 2, 0.0, where, flows, &zero, NULL, NULL);
+    if (!err)
+        pipeline_add(pl, &ph, zero, on_path);
+    return err;
+}
+
+/* The hops of a chain through the ranks first, first + stride, ...
+ * (members of them), times `times` (a chain run twice): those inside a
+ * node and those between nodes, as two stages; one stage of every
+ * placement when the node size is unknown. dim: the grid dimension the
+ * chain runs over, for the phases' record. */
+static int chain_stages(ortho_model_profile_t prof, const struct ortho__frame *fr, ortho_model_op op,
+                        int stride, int members, int times, int dim, double s,
+                        struct pipeline *pl)
+{
+    int c = fr->node_size, across = 0, from = pl->n, err;
+    if (members < 2)
+        return MPI_SUCCESS;
+    if (c < 2) {
+        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_ANY, 1, s, times * (members - 1), pl);
+    } else {
+        for (long long i = 0; i + 1 < members; i++)
+            across += (i * stride) / c != ((i + 1) * stride) / c;
+        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NODE, 1, s, times * (members - 1 - across),
+                        pl);
+        if (!err)
+            err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NET, 1, s, times * across, pl);
     }
-    return pipeline(prof, &st, b, named, pred);
+    for (int i = from; i < pl->n; i++)
+        pl->ph[i].dim = dim;
+    return err;
 }
 
-static int pipe_seg_rows(ortho_model_profile_t prof, ortho_model_op op, int ndims, int p1,
-                         int p2, double b, int named, ortho_model_prediction *pred)
+/* The time of pipeline pl for a message of b bytes in k = ceil(b / s)
+ * segments of s, its stages appended to pred as phases. Free running (the
+ * pipe variants and chain: sends below the eager limit complete at once,
+ * receives are posted ahead, so a stage's latency overlaps the transfer of
+ * the next segment): the first segment's way through every stage of the
+ * path, then one segment per transfer time of the slowest stage,
+ *   T = sum_i on_path_i t_i(s) + (k - 1) max_i (t_i(s) - t_i(0));
+ * the slowest stage's phase carries the k - 1 transfers, every phase its
+ * share of the fill. stepped (spread: each segment's synchronous sends
+ * wait for their receivers before the next segment leaves): every one of
+ * the k + depth - 1 steps lasts as long as the slowest stage,
+ *   T = (k + depth - 1) max_i t_i(s),  depth = sum_i on_path_i,
+ * all on the slowest stage's phase. */
+static void pipeline_time(const struct pipeline *pl, int stepped, double b, double s,
+                          ortho_model_prediction *pred)
 {
-    return pipe_segments(prof, op, p2, p1, ndims - 1, 0, b, named, pred);
+    double k = b > 0.0 ? ceil(b / s) : 0.0, step[PIPE_MAX_STAGES];
+    int slowest = 0, depth = 0;
+    for (int i = 0; i < pl->n; i++) {
+        step[i] = stepped ? pl->ph[i].seconds : pl->ph[i].seconds - pl->fixed[i];
+        slowest = step[i] > step[slowest] ? i : slowest;
+        depth += pl->on_path[i];
+    }
+    for (int i = 0; i < pl->n; i++) {
+        ortho_model_phase ph = pl->ph[i];
+        if (k <= 0.0)
+            ph.seconds = 0.0;
+        else if (stepped)
+            ph.seconds = i == slowest ? (k + depth - 1.0) * step[i] : 0.0;
+        else
+            ph.seconds = pl->on_path[i] * ph.seconds + (i == slowest ? (k - 1.0) * step[i] : 0.0);
+        append(pred, &ph);
+    }
 }
 
-static int pipe_seg_cols(ortho_model_profile_t prof, ortho_model_op op, int ndims, int p1,
-                         int p2, double b, int named, ortho_model_prediction *pred)
+/* The segment of a pipeline of depth stages over b bytes (the named one,
+ * else the default machine's best), and its size in bytes. */
+static double segment_of(double b, int depth, int named)
 {
-    return pipe_segments(prof, op, p1, p2, 0, ndims - 1, b, named, pred);
+    int seg = ortho__model_segment(b, depth, named);
+    return b < seg ? b : (double)seg;
 }
 
-static int chain(ortho_model_profile_t prof, ortho_model_op op, int ndims, int p1, int p2,
-                 double b, int named, ortho_model_prediction *pred)
+/* pipe for bcast, reduce, allreduce on fr: the groups of `first` (dims
+ * flo..fhi) run the op on segments while a chain of `second` members
+ * (stride cstride, one member per first group) carries them across:
+ *   bcast:     the root's hop to the chain's member, (second - 1) hops
+ *              down the chain, the first groups' bcast (depth second + 1)
+ *   reduce:    the first groups' reduce, (second - 1) hops up, the hop to
+ *              the root, one more combine step (depth second + 2)
+ *   allreduce: reduce, (second - 1) hops up, (second - 1) down, bcast
+ *              (depth 2 second)
+ * The hops are t_bc(2, s) for bcast, t_red(2, s) otherwise, each placed
+ * inside a node or across nodes; the first groups' op is placed as a
+ * phase with every group at once. */
+static int pipe_segments(ortho_model_profile_t prof, const struct ortho__frame *fr,
+                         ortho_model_op op, int flo, int fhi, int first, int cstride, int second,
+                         int cdim, double b, int named, ortho_model_prediction *pred)
 {
+    struct pipeline pl;
+    int depth = op == ORTHO_MODEL_BCAST ? second + 1
+                : op == ORTHO_MODEL_REDUCE ? second + 2 : 2 * second;
+    double s = segment_of(b, depth, named);
+    ortho_model_op hop = op == ORTHO_MODEL_BCAST ? ORTHO_MODEL_BCAST : ORTHO_MODEL_REDUCE;
+    int err = MPI_SUCCESS;
+    memset(&pl, 0, sizeof pl);
+    if (op != ORTHO_MODEL_BCAST)
+        err = group_stage(prof, fr, flo, fhi, ORTHO_MODEL_REDUCE, first, s,
+                          op == ORTHO_MODEL_REDUCE ? 2 : 1, &pl);
+    if (!err)
+        err = chain_stages(prof, fr, hop, cstride, second, op == ORTHO_MODEL_ALLREDUCE ? 2 : 1,
+                           cdim, s, &pl);
+    if (!err && op != ORTHO_MODEL_ALLREDUCE) {
+        /* the root's hop, inside the root's first group */
+        ortho_model_phase ph;
+        int n = pl.n;
+        err = ortho__phase_predict(prof, fr, flo, fhi, 0u, hop, first, 0.0, &ph);
+        if (!err)
+            err = hop_stage(prof, hop, ph.where == ORTHO_MODEL_WHERE_NET && ph.per_node > 1
+                                           ? ORTHO_MODEL_WHERE_NODE : ph.where,
+                            1, s, 1, &pl);
+        if (pl.n > n)
+            pl.ph[n].dim = flo;
+    }
+    if (!err && op != ORTHO_MODEL_REDUCE)
+        err = group_stage(prof, fr, flo, fhi, ORTHO_MODEL_BCAST, first, s, 1, &pl);
+    if (!err)
+        pipeline_time(&pl, 0, b, s, pred);
+    return err;
+}
+
+static int pipe_seg_rows(ortho_model_profile_t prof, ortho_model_op op,
+                         const struct ortho__frame *fr, int p1, int p2, double b, int named,
+                         ortho_model_prediction *pred)
+{
+    int d = fr->ndims - 1;
+    return pipe_segments(prof, fr, op, d, d, p2, p2, p1, 0, b, named, pred);
+}
+
+static int pipe_seg_cols(ortho_model_profile_t prof, ortho_model_op op,
+                         const struct ortho__frame *fr, int p1, int p2, double b, int named,
+                         ortho_model_prediction *pred)
+{
+    int d = fr->ndims - 1;
+    return pipe_segments(prof, fr, op, 0, d - 1, p1, 1, p2, d, b, named, pred);
+}
+
+/* chain: p - 1 hops through the ranks in order (depth p - 1). */
+static int chain(ortho_model_profile_t prof, ortho_model_op op, const struct ortho__frame *fr,
+                 int p1, int p2, double b, int named, ortho_model_prediction *pred)
+{
+    struct pipeline pl;
     int p = p1 * p2;
-    struct stages st = {p - 1, 1, {op}, {2}, {ndims - 1}};
-    return pipeline(prof, &st, b, named, pred);
+    double s = segment_of(b, p - 1, named);
+    memset(&pl, 0, sizeof pl);
+    int err = chain_stages(prof, fr, op, 1, p, 1, fr->ndims - 1, s, &pl);
+    if (!err)
+        pipeline_time(&pl, 0, b, s, pred);
+    return err;
 }
 
-static int spread(ortho_model_profile_t prof, ortho_model_op op, int ndims, int p1, int p2,
-                  double b, int named, ortho_model_prediction *pred)
+/* spread: two hops, root to owner and owner onwards (depth 2), with
+ * every process of a node sending at once (the root's pieces leave
+ * together, then every owner forwards): across nodes with all c of a
+ * node when p > c, else inside one node. */
+static int spread(ortho_model_profile_t prof, ortho_model_op op, const struct ortho__frame *fr,
+                  int p1, int p2, double b, int named, ortho_model_prediction *pred)
 {
-    (void)p1;
-    (void)p2;
-    struct stages st = {2, 1, {op}, {2}, {ndims - 1}};
-    return pipeline(prof, &st, b, named, pred);
+    struct pipeline pl;
+    int p = p1 * p2, c = fr->node_size, err;
+    double s = segment_of(b, 2, named);
+    memset(&pl, 0, sizeof pl);
+    if (c < 2)
+        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_ANY, 1, s, 2, &pl);
+    else if (p <= c)
+        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NODE, 1, s, 2, &pl);
+    else
+        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NET, c, s, 2, &pl);
+    if (!err)
+        pipeline_time(&pl, 1, b, s, pred);
+    return err;
 }
 
 /* The segmented table: as variant_forms, with the candidate's segment. */
-typedef int (*segmented_fn)(ortho_model_profile_t prof, ortho_model_op op, int ndims, int p1,
-                            int p2, double b, int named, ortho_model_prediction *pred);
+typedef int (*segmented_fn)(ortho_model_profile_t prof, ortho_model_op op,
+                            const struct ortho__frame *fr, int p1, int p2, double b, int named,
+                            ortho_model_prediction *pred);
 
 /* The table: variant, order (ROWS / COLS), the ops it applies to, the
  * formula in words (as in the variant's file), the composition. The
@@ -514,19 +695,19 @@ static const struct segmented_form {
     segmented_fn fn;
 } segmented_forms[] = {
     {ORTHO_VARIANT_PIPE, ORTHO_ORDER_ROWS, MOP(BCAST) | MOP(REDUCE) | MOP(ALLREDUCE),
-     "bcast (k+p1) max(t_bc(2,s), t_bc(p2,s)); reduce (k+p1+1) max(t_red(p2,s), t_red(2,s)); "
-     "allreduce (k+2p1-1) max(t_red(p2,s), t_bc(p2,s), t_red(2,s))",
+     "bcast h_r(s) + sum_col h(s) + t_bc(p2,s); reduce 2 t_red(p2,s) + sum_col h(s) + h_r(s); "
+     "allreduce t_red(p2,s) + 2 sum_col h(s) + t_bc(p2,s); each + (k-1) max ~t",
      pipe_seg_rows},
     {ORTHO_VARIANT_PIPE, ORTHO_ORDER_COLS, MOP(BCAST) | MOP(REDUCE) | MOP(ALLREDUCE),
      "the rows order's form with p1 and p2 exchanged", pipe_seg_cols},
     {ORTHO_VARIANT_CHAIN, ORTHO_ORDER_ROWS, MOP(BCAST) | MOP(REDUCE),
-     "(k+p-2) t_op(2,s)", chain},
+     "sum_all h(s) + (k-1) max ~h", chain},
     {ORTHO_VARIANT_CHAIN, ORTHO_ORDER_COLS, MOP(BCAST) | MOP(REDUCE),
-     "(k+p-2) t_op(2,s)", chain},
+     "sum_all h(s) + (k-1) max ~h", chain},
     {ORTHO_VARIANT_SPREAD, ORTHO_ORDER_ROWS, MOP(BCAST) | MOP(REDUCE),
-     "(k+1) t_op(2,s)", spread},
+     "(k+1) h(s)", spread},
     {ORTHO_VARIANT_SPREAD, ORTHO_ORDER_COLS, MOP(BCAST) | MOP(REDUCE),
-     "(k+1) t_op(2,s)", spread},
+     "(k+1) h(s)", spread},
 };
 
 static int compose(ortho_model_profile_t prof, const struct sub *sg, ortho_variant v,
@@ -611,15 +792,14 @@ int ortho__model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int 
     ortho_order order = ortho__order_resolve(v, op, cand->order);
     if (v == ORTHO_VARIANT_PHASES && order == ortho__order_resolve(v, op, ORTHO_ORDER_PAPER))
         return ortho__grid_phases(prof, &fr, ndims, 0u, mop, bytes, pred);
-    /* the segmented pipelines: from the plain functions, placement not
-     * counted (their stages overlap, which the node terms do not model) */
+    /* the segmented pipelines: their stages placed on the whole grid */
     int p2 = dims[ndims - 1], p1 = 1;
     for (int i = 0; i < ndims - 1; i++)
         p1 *= dims[i];
     for (size_t i = 0; i < sizeof segmented_forms / sizeof segmented_forms[0]; i++) {
         const struct segmented_form *f = &segmented_forms[i];
         if (f->variant == v && f->order == order && (f->ops & (1u << mop)))
-            return f->fn(prof, mop, ndims, p1, p2, bytes, cand->segment, pred);
+            return f->fn(prof, mop, &fr, p1, p2, bytes, cand->segment, pred);
     }
     struct sub sg = { &fr, ndims, 0u };
     return compose(prof, &sg, v, order, mop, bytes, pred);

@@ -9,8 +9,10 @@
  * carries the message twice in and twice out (the 2 (p1 - 1) / p1 n of
  * the tight bound, rounded up), from as many lanes as there are leaders,
  * while the rows reduce and broadcast other segments. As phases
- * (lib/model/variants.c):
- *   (k + 2 p1 - 1) max(t_red(p2, s), t_bc(p2, s), t_red(2, s))
+ * (lib/model/variants.c), each stage placed on the nodes, the first
+ * segment's way, then a segment per transfer of the slowest
+ * (~t = t(s) - t(0); h(s) = t_red(2, s) inside a node or between two):
+ *   t_red(p2, s) + 2 (sum of the p1 - 1 column hops h(s)) + t_bc(p2, s) + (k - 1) max ~t
  *
  * Rows order: segment j has a leader column c = j mod pieces. The row at
  * place i of the chain (i = 0: row 0) reduces it to its member c

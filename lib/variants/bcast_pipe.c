@@ -11,8 +11,11 @@
  * broadcast p1 - 1 times), and the broadcast inside a row of segment j
  * runs while segment j + 1 is on the wire: for k >> p1 the time
  * approaches n beta plus the slower phase's share. As phases
- * (lib/model/variants.c):
- *   (k + p1) max(t_bc(2, s), t_bc(p2, s))
+ * (lib/model/variants.c), each stage placed on the nodes, the first
+ * segment's way through all of them, then a segment per transfer of the
+ * slowest (~t = t(s) - t(0); h(s) = t_bc(2, s), a hop inside a node or
+ * between two):
+ *   h_root(s) + sum of the p1 - 1 column hops h(s) + t_bc(p2, s) + (k - 1) max ~t
  *
  * Rows order: segment j has a leader column c = j mod pieces. Step j: the
  * root sends it to member c of its row (nothing when the root is that

@@ -8,8 +8,10 @@
  * and sends it once, the volume bound of a broadcast on a flat network
  * (the star: one process per node), where scag's scatter and allgather
  * move 2 n through every link and a binomial tree n lg p through the
- * root's. As phases (lib/model/variants.c):
- *   (k + p - 2) t_bc(2, s)
+ * root's. As phases (lib/model/variants.c): the first segment through
+ * the p - 1 hops, each h(s) = t_bc(2, s) inside a node or between two,
+ * then a segment per transfer of the slowest hop (~h = h(s) - h(0)):
+ *   sum of the p - 1 hops h(s) + (k - 1) max ~h
  *
  * The chain visits the grid's processes in the grid's order, from the
  * root on and around: row after row, so on a node-aware grid the message

@@ -7,8 +7,10 @@
  * process receives and sends the message once and the root's inbound link
  * carries it once, where a binomial tree loads the root's link lg p times
  * and Rabenseifner's reduce-scatter and gather 2 (p - 1) / p times. As
- * phases (lib/model/variants.c):
- *   (k + p - 2) t_red(2, s)
+ * phases (lib/model/variants.c): the first segment through the p - 1
+ * hops, each h(s) = t_red(2, s) inside a node or between two, then a
+ * segment per transfer of the slowest hop (~h = h(s) - h(0)):
+ *   sum of the p - 1 hops h(s) + (k - 1) max ~h
  *
  * The chain runs down the grid's ranks and around, ending at the root:
  * root - 1, root - 2, ..., 0, p - 1, ..., root + 1, root. Each process receives the partial result of segment j from its

@@ -8,8 +8,11 @@
  * along a chain, so every node's link carries the message once and the
  * root's inbound link once (a binomial tree loads it lg p1 times,
  * SimGrid's linear nonblocking reduce p1 - 1 times), while the rows reduce
- * the next segments. As phases (lib/model/variants.c):
- *   (k + p1 + 1) max(t_red(p2, s), t_red(2, s))
+ * the next segments. As phases (lib/model/variants.c), each stage placed
+ * on the nodes, the first segment's way, then a segment per transfer of
+ * the slowest (~t = t(s) - t(0); h(s) = t_red(2, s) inside a node or
+ * between two):
+ *   2 t_red(p2, s) + sum of the p1 - 1 column hops h(s) + h_root(s) + (k - 1) max ~t
  *
  * Rows order: segment j has a leader column c = j mod pieces. The row at
  * place i of the chain (i = 0: the root's row; the chain runs from the

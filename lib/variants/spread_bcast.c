@@ -11,8 +11,10 @@
  * with p (k + p - 2 steps). The root's p - 1 pieces of a segment leave
  * together, so the alpha above is their overlapped latency (a network
  * where a sender's messages serialize pays (p - 1) alpha per segment).
- * As phases (lib/model/variants.c):
- *   (k + 1) t_bc(2, s)
+ * As phases (lib/model/variants.c), h(s) = t_bc(2, s) between nodes with
+ * every process of a node sending at once (inside one node when it holds
+ * all p):
+ *   (k + 1) h(s)
  *
  * Pacing: the root sends a segment's pieces with MPI_Issend and waits for
  * all of them before the next segment. Eager sends would put every

@@ -10,8 +10,9 @@
  * result to the root. Each link carries about n once in each direction
  * and the root's inbound link carries the result once, where a binomial
  * tree loads it lg p times and chain's fill grows with p. As phases
- * (lib/model/variants.c):
- *   (k + 1) t_red(2, s)
+ * (lib/model/variants.c), h(s) = t_red(2, s) between nodes with every
+ * process of a node sending at once (inside one node when it holds all p):
+ *   (k + 1) h(s)
  *
  * Rank order: an owner receives every operand into a slot of its own and
  * combines from the highest rank down (acc = x_{p-1}; acc = x_r op acc),
