@@ -265,18 +265,23 @@ static void test_model(void)
     ok &= predicts(prof, ORTHO_OP_GATHER, 32, 0, b, "phases:4x8:cols", 49 * 800.0);
     /* scatter rows first: copy 8 b + t(8, 4 b) + t(4, b) = 8 b + 36 b + 5 b */
     ok &= predicts(prof, ORTHO_OP_SCATTER, 32, 0, b, "phases:4x8:rows", 49 * 800.0);
-    /* rsag allreduce rows on 4x8: t_ag(8, b/8) + 7/8 b gamma + t_ar(4, b/8) + t_ag(8, b/8)
-     * = 9 * 100 + 350 + 5 * 100 + 9 * 100 = 2650 us */
-    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rsag:4x8:rows", 2650.0);
+    /* rsag allreduce rows on 4x8: t_rs(8, b) + t_rs(4, b/8) + t_ag(4, b/32) + t_ag(8, b/8),
+     * t_rs(g, n) = t_ag(g, n/g) + (g-1)/g n gamma:
+     * (9 * 100 + 350) + (5 * 25 + 37.5) + 5 * 25 + 9 * 100 = 2437.5 us */
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rsag:4x8:rows", 2437.5);
+    /* columns first: t_rs(4, b) + t_rs(8, b/4) + t_ag(8, b/32) + t_ag(4, b/4)
+     * = (5 * 200 + 300) + (9 * 25 + 87.5) + 9 * 25 + 5 * 200 = 2837.5 us */
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rsag:4x8:cols", 2837.5);
     /* rsag reduce columns first on 4x8: t_ag(4, b/4) + 3/4 b gamma + t_red(8, b/4) + t_ga(4, b/4)
      * = 5 * 200 + 300 + 9 * 200 + 5 * 200 = 4100 us */
     ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "rsag:4x8:cols", 4100.0);
     /* node-aware (node size 8: 4x8) = the same grid */
-    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 8, b, "rsag:node", 2650.0);
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 8, b, "rsag:node", 2437.5);
     /* rsag on 2x2x8: t_rs(8, b) + [rsag on 2x2 of b/8] + t_ag(8, b/8);
-     * inner: t_ag(2, 50) + 25 + t_ar(2, 50) + t_ag(2, 50) = 150 + 25 + 150 + 150 = 475 */
+     * inner (b' = 100 on 4): t_rs(2, 100) + t_rs(2, 50) + t_ag(2, 25) + t_ag(2, 50)
+     * = (150 + 25) + (75 + 12.5) + 75 + 150 = 487.5 */
     ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rsag:2x2x8:rows",
-                   900.0 + 350.0 + 475.0 + 900.0);
+                   900.0 + 350.0 + 487.5 + 900.0);
     /* scag bcast rows on 4x8: t_sc(8, b/8) + t_bc(4, b/8) + t_ag(8, b/8) = 900 + 500 + 900 */
     ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "scag:4x8", 2300.0);
     /* pipe columns on 4x8: 3 max(t(2, b), t(8, b)) + t(8, b) = 3 * 7200 + 7200 */
@@ -624,7 +629,8 @@ static void test_bcast(void)
 }
 
 /* reductions: also 1 and 0 elements, the root in the middle, and the
- * product in place (the last rank as root) */
+ * product in place (the last rank as root); allreduce also odd counts
+ * that leave uneven parts at every level (rsag's direct exchanges) */
 static void test_reduce(void)
 {
     const struct call c[] = {{ORTHO_OP_REDUCE, 7, 0, 0, 1, -1},
@@ -641,8 +647,10 @@ static void test_allreduce(void)
                              {ORTHO_OP_ALLREDUCE, 2400, 0, 1, 0, 0},
                              {ORTHO_OP_ALLREDUCE, 1, 0, 0, 0, 0},
                              {ORTHO_OP_ALLREDUCE, 0, 0, 0, 0, 0},
-                             {ORTHO_OP_ALLREDUCE, 44, 0, 1, 1, 0}};
-    check_op(ORTHO_OP_ALLREDUCE, c, 5);
+                             {ORTHO_OP_ALLREDUCE, 44, 0, 1, 1, 0},
+                             {ORTHO_OP_ALLREDUCE, 37, 0, 0, 0, 0},
+                             {ORTHO_OP_ALLREDUCE, 13, 0, 1, 0, 0}};
+    check_op(ORTHO_OP_ALLREDUCE, c, 7);
 }
 
 static void test_gather(void)

@@ -18,7 +18,8 @@
  *                           gather:    t_ga(p1, b) + t_ga(p2, p1 b) + copy(p b)
  *                           scatter:   copy(p b) + t_sc(p2, p1 b) + t_sc(p1, b)
  *                           allgather: t_ag(p1, b) + p1 t_ag(p2, b)
- *   rsag, rows              allreduce: t_rs(p2, b) + t_ar(p1, b/p2) + t_ag(p2, b/p2)
+ *   rsag, rows              allreduce: t_rs(p2, b) + t_rs(p1, b/p2) + t_ag(p1, b/(p1 p2))
+ *                                      + t_ag(p2, b/p2)
  *                           reduce:    t_rs(p2, b) + t_red(p1, b/p2) + t_ga(p2, b/p2)
  *   rsag, cols              the same with p1 and p2 exchanged
  *   scag, rows              bcast: t_sc(p2, b/p2) + t_bc(p1, b/p2) + t_ag(p2, b/p2)
@@ -53,9 +54,10 @@
  * The phases list the stages (hops of one placement as one phase), each
  * with its share of the fill, the slowest with the k - 1 transfers too.
  *
- * with t_rs(g, n) = t_ag(g, n/g) + (g - 1)/g n gamma, the pairwise
- * reduce-scatter (lib/variants/reduce_scatter.c: the messages of an
- * allgather of n/g blocks plus the local reductions; gamma is the
+ * with t_rs(g, n) = t_ag(g, n/g) + (g - 1)/g n gamma, the pairwise or
+ * direct reduce-scatter (lib/variants/reduce_scatter.c,
+ * direct_exchange.c: the messages of an allgather of n/g blocks plus the
+ * local reductions; gamma is the
  * profile's param "gamma", 0 when absent), and copy(s) = s * t_copy (the
  * profile's param "t_copy" in seconds per byte, 0 when absent).
  *
@@ -286,11 +288,26 @@ static ortho_model_op final_gather(ortho_model_op op)
     return op == ORTHO_MODEL_REDUCE ? ORTHO_MODEL_GATHER : ORTHO_MODEL_ALLGATHER;
 }
 
+/* rsag allreduce's middle phase on a 2D grid: a reduce-scatter of the
+ * piece s across the other groups, then the allgather of its parts
+ * (lib/variants/allreduce_rsag.c); over_rows: across the rows, of g. */
+static int across_direct(ortho_model_profile_t prof, const struct sub *sg, int over_rows, int g,
+                         double s, ortho_model_prediction *pred)
+{
+    int err = reduce_scatter(prof, sg, over_rows, s, pred);
+    if (err)
+        return err;
+    return over_rows ? rows(prof, sg, sg->lanes, ORTHO_MODEL_ALLGATHER, s / g, 1.0, pred)
+                     : cols(prof, sg, sg->lanes, ORTHO_MODEL_ALLGATHER, s / g, pred);
+}
+
 static int rsag_rows(ortho_model_profile_t prof, const struct sub *sg, ortho_model_op op, int p1,
                      int p2, double b, ortho_model_prediction *pred)
 {
     int err = reduce_scatter(prof, sg, 1, b, pred);
-    if (!err)
+    if (!err && op == ORTHO_MODEL_ALLREDUCE && sg->nsub <= 2)
+        err = across_direct(prof, sg, 0, p1, b / p2, pred);
+    else if (!err)
         err = across(prof, sg, sg->lanes, op, ORTHO_VARIANT_RSAG, p1, b / p2, pred);
     if (!err)
         err = rows(prof, sg, op == ORTHO_MODEL_REDUCE ? root_row(sg) : sg->lanes,
@@ -301,9 +318,10 @@ static int rsag_rows(ortho_model_profile_t prof, const struct sub *sg, ortho_mod
 static int rsag_cols(ortho_model_profile_t prof, const struct sub *sg, ortho_model_op op, int p1,
                      int p2, double b, ortho_model_prediction *pred)
 {
-    (void)p2;
     int err = reduce_scatter(prof, sg, 0, b, pred);
-    if (!err)
+    if (!err && op == ORTHO_MODEL_ALLREDUCE)
+        err = across_direct(prof, sg, 1, p2, b / p1, pred);
+    else if (!err)
         err = rows(prof, sg, sg->lanes, op, b / p1, 1.0, pred);
     if (!err)
         err = cols(prof, sg, op == ORTHO_MODEL_REDUCE ? root_col(sg) : sg->lanes,
@@ -673,10 +691,14 @@ static const struct variant_form {
      "t_op(p1,b) + t_op(p2,b); gather t_ga(p1,b) + t_ga(p2,p1 b) + copy(p b); "
      "allgather t_ag(p1,b) + p1 t_ag(p2,b)",
      other_order},
-    {ORTHO_VARIANT_RSAG, ORTHO_ORDER_ROWS, MOP(REDUCE) | MOP(ALLREDUCE),
-     "t_rs(p2,b) + t_op(p1,b/p2) + t_(all)gather(p2,b/p2)", rsag_rows},
-    {ORTHO_VARIANT_RSAG, ORTHO_ORDER_COLS, MOP(REDUCE) | MOP(ALLREDUCE),
-     "t_rs(p1,b) + t_op(p2,b/p1) + t_(all)gather(p1,b/p1)", rsag_cols},
+    {ORTHO_VARIANT_RSAG, ORTHO_ORDER_ROWS, MOP(REDUCE),
+     "t_rs(p2,b) + t_op(p1,b/p2) + t_gather(p2,b/p2)", rsag_rows},
+    {ORTHO_VARIANT_RSAG, ORTHO_ORDER_ROWS, MOP(ALLREDUCE),
+     "t_rs(p2,b) + t_rs(p1,b/p2) + t_ag(p1,b/p) + t_ag(p2,b/p2)", rsag_rows},
+    {ORTHO_VARIANT_RSAG, ORTHO_ORDER_COLS, MOP(REDUCE),
+     "t_rs(p1,b) + t_op(p2,b/p1) + t_gather(p1,b/p1)", rsag_cols},
+    {ORTHO_VARIANT_RSAG, ORTHO_ORDER_COLS, MOP(ALLREDUCE),
+     "t_rs(p1,b) + t_rs(p2,b/p1) + t_ag(p2,b/p) + t_ag(p1,b/p1)", rsag_cols},
     {ORTHO_VARIANT_SCAG, ORTHO_ORDER_ROWS, MOP(BCAST),
      "t_sc(p2,b/p2) + t_bc(p1,b/p2) + t_ag(p2,b/p2)", scag_rows},
     {ORTHO_VARIANT_SCAG, ORTHO_ORDER_COLS, MOP(BCAST),

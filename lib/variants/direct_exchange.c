@@ -1,0 +1,116 @@
+/* Reduce-scatter and allgather with every message posted at once, the
+ * phases of rsag's allreduce.
+ *
+ * Cost (alpha-beta-gamma, n bytes, g members, a network that carries a
+ * member's g - 1 messages side by side):
+ *   reduce-scatter: T = alpha + (g - 1) / g n beta + (g - 1) / g n gamma
+ *   allgather of blocks of n / g: T = alpha + (g - 1) / g n beta
+ * the volume of the pairwise exchange (reduce_scatter.c) and of a ring,
+ * with one latency instead of g - 1. The model composes them as
+ * t_allgather(g, n / g) (+ the reductions), as it does the pairwise one.
+ *
+ * Why: inside a node of SimGrid's multi-core platform (a loopback that
+ * gives every flow its full bandwidth) the g - 1 messages of a member
+ * take the time of one, where pairwise steps take g - 1 times as long;
+ * across nodes, the lanes of a node-aware grid share each node's link
+ * either way, and one round keeps it busy with no step boundaries.
+ * Every receive is posted before any send, and each member starts its
+ * sends at its right neighbour, so that no member is every other's
+ * first target.
+ *
+ * Rank order: the operands of a member's piece land in one slot per
+ * member and are combined from the highest rank down
+ * (acc = x_{g-1}; acc = x_r op acc), so non-commutative operations get
+ * MPI's result. Memory: g slots of the member's piece. */
+#include <stdlib.h>
+
+#include "common/buffers.h"
+#include "variants/common.h"
+#include "variants/impl.h"
+
+enum { TAG_RS = ORTHO_TAG + 5, TAG_AG = ORTHO_TAG + 6 };
+
+/* Waits for the posted requests; after a failure to post one, cancels
+ * them first (their partners may never come). */
+static int finish(int nreq, MPI_Request req[], int err)
+{
+    for (int i = 0; i < nreq && err; i++)
+        PMPI_Cancel(&req[i]);
+    int werr = ortho__wait_each(nreq, req);
+    return err ? err : werr;
+}
+
+/* out = x_0 op (x_1 op (... op x_{g-1})) of this member's piece, x_me read
+ * from input; slot `me` of tmp is the accumulator. */
+static int combine(const void *input, void *out, const int counts[], const int displs[],
+                   MPI_Datatype type, MPI_Op op, int g, int me, void *tmp)
+{
+    int mine = counts[me];
+    const void *own = ortho__offset(input, displs[me], type);
+    void *acc = ortho__offset(tmp, (MPI_Aint)me * mine, type);
+    int err = ortho__local_copy(me == g - 1 ? own : ortho__offset(tmp, (MPI_Aint)(g - 1) * mine,
+                                                                    type),
+                                mine, type, acc, mine, type);
+    for (int r = g - 2; r >= 0 && !err; r--)
+        err = PMPI_Reduce_local(r == me ? own : ortho__offset(tmp, (MPI_Aint)r * mine, type), acc,
+                                mine, type, op);
+    if (!err)
+        err = ortho__local_copy(acc, mine, type, out, mine, type);
+    return err;
+}
+
+int ortho__reduce_scatter_direct(const void *input, void *out, const int counts[],
+                                 const int displs[], MPI_Datatype type, MPI_Op op,
+                                 MPI_Comm comm)
+{
+    int g, me, nreq = 0, err = MPI_SUCCESS;
+    PMPI_Comm_size(comm, &g);
+    PMPI_Comm_rank(comm, &me);
+    int mine = counts[me];
+    void *raw = NULL, *tmp = NULL;
+    MPI_Request *req = malloc(2 * (size_t)g * sizeof(MPI_Request));
+    if (req == NULL)
+        return MPI_ERR_NO_MEM;
+    if (mine > 0)
+        err = ortho__tmp(g * mine, type, &raw, &tmp);
+    for (int i = 1; i < g && !err && mine > 0; i++) {
+        int from = (me - i + g) % g;
+        err = PMPI_Irecv(ortho__offset(tmp, (MPI_Aint)from * mine, type), mine, type, from,
+                         TAG_RS, comm, &req[nreq++]);
+    }
+    for (int i = 1; i < g && !err; i++) {
+        int to = (me + i) % g;
+        if (counts[to] > 0)
+            err = PMPI_Isend(ortho__offset(input, displs[to], type), counts[to], type, to, TAG_RS,
+                             comm, &req[nreq++]);
+    }
+    err = finish(nreq, req, err);
+    if (!err && mine > 0)
+        err = combine(input, out, counts, displs, type, op, g, me, tmp);
+    free(raw);
+    free(req);
+    return err;
+}
+
+int ortho__allgatherv_direct(void *buf, const int counts[], const int displs[],
+                             MPI_Datatype type, MPI_Comm comm)
+{
+    int g, me, nreq = 0, err = MPI_SUCCESS;
+    PMPI_Comm_size(comm, &g);
+    PMPI_Comm_rank(comm, &me);
+    MPI_Request *req = malloc(2 * (size_t)g * sizeof(MPI_Request));
+    if (req == NULL)
+        return MPI_ERR_NO_MEM;
+    for (int i = 1; i < g && !err; i++) {
+        int from = (me - i + g) % g;
+        if (counts[from] > 0)
+            err = PMPI_Irecv(ortho__offset(buf, displs[from], type), counts[from], type, from,
+                             TAG_AG, comm, &req[nreq++]);
+    }
+    for (int i = 1; i < g && !err && counts[me] > 0; i++)
+        err = PMPI_Isend(ortho__offset(buf, displs[me], type), counts[me], type, (me + i) % g,
+                         TAG_AG, comm, &req[nreq++]);
+    err = finish(nreq, req, err);
+    free(req);
+    return err;
+}
