@@ -28,7 +28,8 @@
  *   pipe, rows              (p2 - 1) max(t_ag(2, b), t_ag(p1, b)) + t_ag(p1, b)
  *
  * The segmented pipelines (s the segment: the candidate's, else
- * ortho__model_segment() of the message and the depth; k = ceil(b / s)
+ * ortho__model_segment() of the message, the depth and the profile's hop;
+ * k = ceil(b / s)
  * segments; every stage of every segment in flight at once, so a step
  * lasts as long as its slowest stage; t_p2p(s) = t_bc(2, s)):
  *   pipe, rows   bcast:     (k + p1) max(t_p2p(s), t_bc(p2, s))
@@ -37,8 +38,10 @@
  *   pipe, cols   the same with p1 and p2 exchanged
  *   chain        bcast:     (k + p - 2) t_bc(2, s)
  *                reduce:    (k + p - 2) t_red(2, s)
- *   spread       bcast:     (k + 1) t_bc(2, s)
- *                reduce:    (k + 1) t_red(2, s)
+ *   spread       bcast:     (k + 1) m t_bc(2, s / m)
+ *                reduce:    (k + 1) m t_red(2, s / m)
+ *                (m: ortho__model_spread_latencies(p), the latencies of a
+ *                stage's p - 1 messages that add up: 1 where they overlap)
  * (depth p1 + 1, p1 + 2 and 2 p1 for pipe, which crosses the columns
  * along a chain: down, up, up and down; p - 1 hops for chain; 2 for
  * spread, root to owner and owner onwards). The phases list the stages;
@@ -388,24 +391,32 @@ static int pipe_rows(ortho_model_profile_t prof, const struct sub *sg, ortho_mod
 }
 
 /* A segmented pipeline of `depth` stages: stage i is op[i] on g[i]
- * processes with one segment; (k + depth - 1) times the slowest. */
+ * processes with one segment; (k + depth - 1) times the slowest. hop: the
+ * operation whose 2-process time is one hop (the segment's machine,
+ * segment.c); latencies: the messages of a stage whose latencies follow
+ * one another, each with s / latencies bytes (1: the stage is one message
+ * or its messages overlap). */
 struct stages {
     int depth, n;
     ortho_model_op op[3];
     int g[3], dim[3];
+    ortho_model_op hop;
+    int latencies;
 };
 
 static int pipeline(ortho_model_profile_t prof, const struct stages *st, double b, int named,
                     ortho_model_prediction *pred)
 {
-    int seg = ortho__model_segment(b, st->depth, named), slowest = 0;
+    int m = st->latencies > 1 ? st->latencies : 1, slowest = 0;
+    int seg = ortho__model_segment(prof, st->hop, b, st->depth, m, named);
     double k = b > 0.0 ? ceil(b / seg) : 0.0, t[3] = {0.0, 0.0, 0.0};
     double s = b < seg ? b : (double)seg;
     for (int i = 0; i < st->n; i++) {
-        int err = st->g[i] > 1 ? ortho__predict(prof, st->op[i], st->g[i], s, &t[i])
+        int err = st->g[i] > 1 ? ortho__predict(prof, st->op[i], st->g[i], s / m, &t[i])
                                : MPI_SUCCESS;
         if (err)
             return err;
+        t[i] *= m;
         slowest = t[i] > t[slowest] ? i : slowest;
     }
     double total = k > 0.0 ? (k + st->depth - 1) * t[slowest] : 0.0;
@@ -428,13 +439,14 @@ static int pipe_segments(ortho_model_profile_t prof, ortho_model_op op, int firs
 {
     /* bcast: a hop of the chain across, the first groups' bcast */
     struct stages st = {second + 1, 2, {ORTHO_MODEL_BCAST, ORTHO_MODEL_BCAST}, {2, first},
-                        {ds, df}};
+                        {ds, df}, ORTHO_MODEL_BCAST, 1};
     if (op == ORTHO_MODEL_REDUCE) {
         st.depth = second + 2;
-        st.op[0] = st.op[1] = ORTHO_MODEL_REDUCE;
+        st.op[0] = st.op[1] = st.hop = ORTHO_MODEL_REDUCE;
     } else if (op == ORTHO_MODEL_ALLREDUCE) {
         struct stages ar = {2 * second, 3, {ORTHO_MODEL_REDUCE, ORTHO_MODEL_BCAST,
-                            ORTHO_MODEL_REDUCE}, {first, first, 2}, {df, df, ds}};
+                            ORTHO_MODEL_REDUCE}, {first, first, 2}, {df, df, ds},
+                            ORTHO_MODEL_REDUCE, 1};
         st = ar;
     }
     return pipeline(prof, &st, b, named, pred);
@@ -456,16 +468,15 @@ static int chain(ortho_model_profile_t prof, ortho_model_op op, int ndims, int p
                  double b, int named, ortho_model_prediction *pred)
 {
     int p = p1 * p2;
-    struct stages st = {p - 1, 1, {op}, {2}, {ndims - 1}};
+    struct stages st = {p - 1, 1, {op}, {2}, {ndims - 1}, op, 1};
     return pipeline(prof, &st, b, named, pred);
 }
 
 static int spread(ortho_model_profile_t prof, ortho_model_op op, int ndims, int p1, int p2,
                   double b, int named, ortho_model_prediction *pred)
 {
-    (void)p1;
-    (void)p2;
-    struct stages st = {2, 1, {op}, {2}, {ndims - 1}};
+    struct stages st = {2, 1, {op}, {2}, {ndims - 1}, op,
+                        ortho__model_spread_latencies(p1 * p2)};
     return pipeline(prof, &st, b, named, pred);
 }
 
