@@ -81,9 +81,11 @@ int ortho__model_segment(ortho_model_profile_t prof, ortho_model_op op, double b
  * own, m = p - 1; where messages are flows that wait out their latencies
  * together and then share the link, as in SimGrid, m = 1. Measured on the
  * simulated star (docs/variants.md, "spread"), the overlapped form is the
- * one that predicts the best segment (at 32 processes: 8-12 KiB best at
- * 100 KiB, where it gives 8.8 KiB and the serialized form 49 KiB), so the
- * form takes m = 1; a machine that serializes would need m = p - 1 here
+ * one that fits: at 32 processes 8-12 KiB segments were best at 100 KiB,
+ * where it gives 8.8 KiB and the serialized form 49 KiB; at 128 a bcast
+ * of 100 KiB in 5 segments took 12.2 ms, where it predicts 10.6 ms and the
+ * serialized form over 48 ms (127 x 60 us per stage). So the form takes
+ * m = 1; a machine that serializes would need m = p - 1 here
  * (segments sqrt(p - 1) times longer). */
 int ortho__model_spread_latencies(int p)
 {
