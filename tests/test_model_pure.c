@@ -79,13 +79,89 @@ static void test_segment(void)
     CU_ASSERT(ortho__model_segment_best(800.0, 3, 5e-6, 0.8e-9) == 800.0);
     CU_ASSERT(ortho__model_segment_best(1e6, 1, 5e-6, 0.8e-9) == 1e6);
     /* the default machine is the one above (rounded up); a named size wins */
-    CU_ASSERT(ortho__model_segment(1e6, 3, 0) == 55902);
-    CU_ASSERT(ortho__model_segment(1e6, 3, 4096) == 4096);
+    CU_ASSERT(ortho__model_segment(NULL, ORTHO_MODEL_BCAST, 1e6, 3, 1, 0) == 55902);
+    CU_ASSERT(ortho__model_segment(NULL, ORTHO_MODEL_BCAST, 1e6, 3, 1, 4096) == 4096);
     /* the cost there is below its value at half and at twice the size */
     double n = 1e6, a = 5e-6, b = 0.8e-9, s = ortho__model_segment_best(n, 3, a, b);
 #define COST(x) ((n / (x) + 2.0) * (a + (x) * b))
     CU_ASSERT(COST(s) < COST(s / 2) && COST(s) < COST(2 * s));
 #undef COST
+}
+
+/* A profile whose hops are alpha-beta: bcast binomial (t_bc(2, s) =
+ * alpha + s beta), reduce rabenseifner (t_red(2, s) = 2 alpha_r + s beta +
+ * s gamma / 2). */
+static ortho_model_profile_t hop_profile(double alpha, double beta, double alpha_r,
+                                         double gamma)
+{
+    ortho_model_profile_t prof = NULL;
+    ortho_model_entry e;
+    if (ortho_model_profile_create(&prof) != MPI_SUCCESS)
+        return NULL;
+    memset(&e, 0, sizeof e);
+    e.op = ORTHO_MODEL_BCAST;
+    e.range = ortho_model_range_all();
+    ortho_model_form_find(e.op, "binomial", &e.form);
+    e.coefs[0] = alpha;
+    e.coefs[1] = beta;
+    ortho_model_profile_add(prof, &e);
+    e.op = ORTHO_MODEL_REDUCE;
+    ortho_model_form_find(e.op, "rabenseifner", &e.form);
+    e.coefs[0] = alpha_r;
+    e.coefs[1] = beta;
+    e.coefs[2] = gamma;
+    ortho_model_profile_add(prof, &e);
+    return prof;
+}
+
+/* The segment's machine: the profile's hop where there is one, the
+ * default machine elsewhere; the latencies of a stage that serializes
+ * its messages, worked out by hand. */
+static void test_segment_machine(void)
+{
+    double a = 0.0, b = 0.0;
+    /* no profile: 5 us, 0.8 ns/B */
+    ortho__model_segment_machine(NULL, ORTHO_MODEL_BCAST, 1e6, &a, &b);
+    CU_ASSERT(a == 5e-6 && b == 0.8e-9);
+    /* a star-like hop, 60 us and 80 ns/B (12.5 MB/s): read back exactly */
+    ortho_model_profile_t prof = hop_profile(60e-6, 80e-9, 50e-6, 20e-9);
+    CU_ASSERT_PTR_NOT_NULL(prof);
+    if (prof == NULL)
+        return;
+    ortho__model_segment_machine(prof, ORTHO_MODEL_BCAST, 512000.0, &a, &b);
+    CU_ASSERT(fabs(a - 60e-6) < 1e-12 && fabs(b - 80e-9) < 1e-15);
+    /* the reduce's hop: 2 x 50 us, 80 + 20 / 2 = 90 ns/B */
+    ortho__model_segment_machine(prof, ORTHO_MODEL_REDUCE, 512000.0, &a, &b);
+    CU_ASSERT(fabs(a - 100e-6) < 1e-12 && fabs(b - 90e-9) < 1e-15);
+    /* spread at 500 KiB (depth 2) on it: sqrt(512000 * 60e-6 / 80e-9)
+     * = 19595.9 -> 19596 B; at 100 KiB sqrt(102400 * 60e-6 / 80e-9) =
+     * 8763.6 -> 8764 B */
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 512000.0, 2, 1, 0) == 19596);
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 102400.0, 2, 1, 0) == 8764);
+    /* reduce at 500 KiB: sqrt(512000 * 100e-6 / 90e-9) = 23851.6 -> 23852 */
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_REDUCE, 512000.0, 2, 1, 0) == 23852);
+    /* a stage of 127 messages whose latencies add up: sqrt(127) times
+     * larger, sqrt(102400 * 127 * 60e-6 / 80e-9) = 98760.8 -> 98761 B */
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 102400.0, 2, 127, 0) == 98761);
+    /* ... and at most the message */
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 51200.0, 2, 127, 0) == 51200);
+    /* chain's depth 127 at 500 KiB: sqrt(512000 * 60e-6 / (126 * 80e-9)) = 1745.7 */
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 512000.0, 127, 1, 0) == 1746);
+    /* a named size wins over the profile */
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 512000.0, 2, 1, 8192) == 8192);
+    ortho_model_profile_free(&prof);
+    /* no latency in the profile's hop (t = s beta): the default machine */
+    prof = hop_profile(0.0, 80e-9, 0.0, 0.0);
+    ortho__model_segment_machine(prof, ORTHO_MODEL_BCAST, 512000.0, &a, &b);
+    CU_ASSERT(a == 5e-6 && b == 0.8e-9);
+    ortho_model_profile_free(&prof);
+    /* the paper's CLiC profile, a hop of (tau + tc) s with no startup: the
+     * default machine too */
+    prof = test_profile_load("paper-clic-lam.profile");
+    CU_ASSERT_PTR_NOT_NULL(prof);
+    ortho__model_segment_machine(prof, ORTHO_MODEL_BCAST, 512000.0, &a, &b);
+    CU_ASSERT(a == 5e-6 && b == 0.8e-9);
+    ortho_model_profile_free(&prof);
 }
 
 static void test_errors_returned(void)
@@ -113,6 +189,7 @@ int main(void)
         CU_add_test(s, "fit, write, read", test_fit_write_read);
         CU_add_test(s, "errors returned", test_errors_returned);
         CU_add_test(s, "segment of a pipeline", test_segment);
+        CU_add_test(s, "segment: the machine from a profile", test_segment_machine);
         printf("== test_model_pure without MPI_Init\n");
         CU_basic_set_mode(CU_BRM_VERBOSE);
         CU_basic_run_tests();

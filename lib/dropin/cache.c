@@ -504,7 +504,11 @@ ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct
         return NULL;
     run->variant = (ortho_variant)dc->variant;
     run->order = (ortho_order)dc->order;
-    run->segment = dc->segment;
+    run->seg.named = dc->segment;
+    /* the profile is equal on every process of comm (its hash is one of
+     * the settings compared), so is the segment the model takes from it */
+    run->seg.prof = cache->select.profile == ORTHO__SELECT_ACTIVE ? ortho__select_env_profile()
+                                                                 : NULL;
     return cache->layouts[dc->layout].grid;
 }
 

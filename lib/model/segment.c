@@ -1,21 +1,35 @@
-/* The segment size of the pipelined variants (lib/variants/pipe_*.c,
- * chain.c): the minimum of their cost form.
+/* The segment size of the pipelined variants (lib/variants/bcast_pipe.c,
+ * reduce_pipe.c, allreduce_pipe.c, chain_*.c, spread_*.c): the minimum of
+ * their cost form.
  *
  * A pipeline of d stages that cuts n bytes into k = n / s segments of s
- * bytes, each stage a message of s bytes (alpha + s beta), takes
- *   T(s) = (k + d - 1) (alpha + s beta) = (n / s + d - 1) (alpha + s beta)
- *        = n beta + (d - 1) alpha + n alpha / s + (d - 1) beta s,
+ * bytes, each stage of a segment costing m alpha + s beta (m: the
+ * messages of a stage whose latencies follow one another; 1 when a
+ * stage's messages overlap), takes
+ *   T(s) = (n / s + d - 1) (m alpha + s beta)
+ *        = n beta + (d - 1) m alpha + n m alpha / s + (d - 1) beta s,
  * whose minimum is at
- *   s* = sqrt(n alpha / ((d - 1) beta))
- * (one segment, s = n, when d = 1). The variants run on whatever machine
- * they are on, without a profile: alpha and beta are the constants below,
- * a network of 10 Gb/s with 5 us per message, the regime the variants are
- * meant for; a candidate name's "seg=" replaces the choice. The same
- * function gives the segment to the run (lib/variants) and to the
- * prediction (variants.c), so what is ranked is what runs. */
+ *   s* = sqrt(n m alpha / ((d - 1) beta))
+ * (one segment, s = n, when d = 1).
+ *
+ * alpha and beta: where the drop-ins run with a profile (ORTHO_PROFILE),
+ * the profile's own time of one hop, t_op(2, s) (bcast for a broadcast's
+ * hop, reduce for a reduction's), read as the chord over the upper half of
+ * the message, s in [n / 2, n]: alpha = t(n) - n beta, beta = (t(n) -
+ * t(n / 2)) / (n / 2). For a profile whose hop is alpha + s beta (the
+ * alpha-beta forms) these are its alpha and beta; a piecewise profile is
+ * read on the piece that holds the large segments. Without a profile, or
+ * when the chord gives no positive alpha and beta, the constants below: a
+ * network of 10 Gb/s with 5 us per message. A candidate name's "seg="
+ * replaces the choice. The same function gives the segment to the run
+ * (lib/variants) and to the prediction (variants.c), so what is ranked is
+ * what runs; it depends only on the message size, the depth, m and the
+ * profile, which are equal on every process. */
 #include "model/variants.h"
 
 #include <math.h>
+
+#include "model/model_private.h"
 
 /* The default machine of the segment choice: seconds per message and per
  * byte. */
@@ -30,10 +44,51 @@ double ortho__model_segment_best(double bytes, int depth, double alpha, double b
     return s < 1.0 ? 1.0 : s > bytes ? bytes : s;
 }
 
-int ortho__model_segment(double bytes, int depth, int named)
+void ortho__model_segment_machine(ortho_model_profile_t prof, ortho_model_op op, double bytes,
+                                  double *alpha, double *beta)
+{
+    double lo = 0.0, hi = 0.0, half = bytes / 2.0;
+    *alpha = SEGMENT_ALPHA;
+    *beta = SEGMENT_BETA;
+    if (prof == NULL || !(half >= 1.0) || ortho__predict(prof, op, 2, half, &lo) != MPI_SUCCESS ||
+        ortho__predict(prof, op, 2, bytes, &hi) != MPI_SUCCESS)
+        return;
+    double b = (hi - lo) / half, a = hi - bytes * b;
+    /* a latency below a millionth of the message's time is rounding (a
+     * hop of s beta alone): no latency to weigh */
+    if (a > 1e-6 * hi && b > 0.0 && isfinite(a) && isfinite(b)) {
+        *alpha = a;
+        *beta = b;
+    }
+}
+
+int ortho__model_segment(ortho_model_profile_t prof, ortho_model_op op, double bytes, int depth,
+                         int latencies, int named)
 {
     if (named > 0)
         return named;
-    double s = ortho__model_segment_best(bytes, depth, SEGMENT_ALPHA, SEGMENT_BETA);
+    double alpha, beta;
+    ortho__model_segment_machine(prof, op, bytes, &alpha, &beta);
+    double s = ortho__model_segment_best(bytes, depth, (latencies > 1 ? latencies : 1) * alpha,
+                                         beta);
     return s >= (double)(1 << 30) ? 1 << 30 : (int)ceil(s);
+}
+
+/* spread's stages post all their messages at once: the root its p - 1
+ * pieces of a segment (MPI_Issend each), an owner its p - 2 forwards
+ * (MPI_Isend). Whether their latencies add up is the network's (and the
+ * MPI's) matter: where sending a message costs the sender CPU time of its
+ * own, m = p - 1; where messages are flows that wait out their latencies
+ * together and then share the link, as in SimGrid, m = 1. Measured on the
+ * simulated star (docs/variants.md, "spread"), the overlapped form is the
+ * one that fits: at 32 processes 8-12 KiB segments were best at 100 KiB,
+ * where it gives 8.8 KiB and the serialized form 49 KiB; at 128 a bcast
+ * of 100 KiB in 5 segments took 12.2 ms, where it predicts 10.6 ms and the
+ * serialized form over 48 ms (127 x 60 us per stage). So the form takes
+ * m = 1; a machine that serializes would need m = p - 1 here
+ * (segments sqrt(p - 1) times longer). */
+int ortho__model_spread_latencies(int p)
+{
+    (void)p;
+    return 1;
 }

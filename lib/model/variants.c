@@ -29,7 +29,8 @@
  *   pipe, rows              (p2 - 1) max(t_ag(2, b), t_ag(p1, b)) + t_ag(p1, b)
  *
  * The segmented pipelines (s the segment: the candidate's, else
- * ortho__model_segment() of the message and the depth; k = ceil(b / s)
+ * ortho__model_segment() of the message, the depth and the profile's hop
+ * (segment.c); k = ceil(b / s)
  * segments). Each stage is placed as the variant runs it: a hop
  * h(s) = t_op(2, s) (t_bc for bcast, t_red otherwise) inside a node
  * (where=node) or between two nodes (where=net, one process of a node
@@ -559,11 +560,15 @@ static void pipeline_time(const struct pipeline *pl, int stepped, double b, doub
     }
 }
 
-/* The segment of a pipeline of depth stages over b bytes (the named one,
- * else the default machine's best), and its size in bytes. */
-static double segment_of(double b, int depth, int named)
+/* The segment of a pipeline of depth stages over b bytes whose hops are
+ * hop, each stage paying `latencies` latencies one after another (the
+ * named one, else the best for the profile's hop or the default machine,
+ * segment.c), and its size in bytes: what the variant runs
+ * (lib/variants/segments.c). */
+static double segment_of(ortho_model_profile_t prof, ortho_model_op hop, double b, int depth,
+                         int latencies, int named)
 {
-    int seg = ortho__model_segment(b, depth, named);
+    int seg = ortho__model_segment(prof, hop, b, depth, latencies, named);
     return b < seg ? b : (double)seg;
 }
 
@@ -586,8 +591,8 @@ static int pipe_segments(ortho_model_profile_t prof, const struct ortho__frame *
     struct pipeline pl;
     int depth = op == ORTHO_MODEL_BCAST ? second + 1
                 : op == ORTHO_MODEL_REDUCE ? second + 2 : 2 * second;
-    double s = segment_of(b, depth, named);
     ortho_model_op hop = op == ORTHO_MODEL_BCAST ? ORTHO_MODEL_BCAST : ORTHO_MODEL_REDUCE;
+    double s = segment_of(prof, hop, b, depth, 1, named);
     int err = MPI_SUCCESS;
     memset(&pl, 0, sizeof pl);
     if (op != ORTHO_MODEL_BCAST)
@@ -637,7 +642,7 @@ static int chain(ortho_model_profile_t prof, ortho_model_op op, const struct ort
 {
     struct pipeline pl;
     int p = p1 * p2;
-    double s = segment_of(b, p - 1, named);
+    double s = segment_of(prof, op, b, p - 1, 1, named);
     memset(&pl, 0, sizeof pl);
     int err = chain_stages(prof, fr, op, 1, p, 1, fr->ndims - 1, s, &pl);
     if (!err)
@@ -654,7 +659,7 @@ static int spread(ortho_model_profile_t prof, ortho_model_op op, const struct or
 {
     struct pipeline pl;
     int p = p1 * p2, c = fr->node_size, err;
-    double s = segment_of(b, 2, named);
+    double s = segment_of(prof, op, b, 2, ortho__model_spread_latencies(p), named);
     memset(&pl, 0, sizeof pl);
     if (c < 2)
         err = hop_stage(prof, op, ORTHO_MODEL_WHERE_ANY, 1, s, 2, &pl);

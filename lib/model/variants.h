@@ -35,10 +35,25 @@ int ortho__model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int 
  * depth < 2). */
 double ortho__model_segment_best(double bytes, int depth, double alpha, double beta);
 
+/* alpha (seconds per message) and beta (seconds per byte) of one hop of a
+ * pipeline that moves `bytes` with op (ORTHO_MODEL_BCAST or
+ * ORTHO_MODEL_REDUCE): the chord of prof's t_op(2, s) over s in
+ * [bytes / 2, bytes], or the default machine (5 us, 1.25 GB/s) when prof
+ * is NULL, lacks the function or gives no positive alpha and beta. */
+void ortho__model_segment_machine(ortho_model_profile_t prof, ortho_model_op op, double bytes,
+                                  double *alpha, double *beta);
+
 /* The segment size in bytes a pipelined variant runs with for a message of
- * `bytes` through `depth` stages: `named` (a candidate's segment) when it
- * is not 0, else ortho__model_segment_best() for the default machine
- * (5 us, 1.25 GB/s). Equal on every process for equal arguments. */
-int ortho__model_segment(double bytes, int depth, int named);
+ * `bytes` through `depth` stages whose every stage pays the latencies of
+ * `latencies` messages one after another (1: they overlap): `named` (a
+ * candidate's segment) when it is not 0, else ortho__model_segment_best()
+ * with latencies x alpha and beta of ortho__model_segment_machine(). Equal
+ * on every process for equal arguments and profile. */
+int ortho__model_segment(ortho_model_profile_t prof, ortho_model_op op, double bytes, int depth,
+                         int latencies, int named);
+
+/* spread (lib/variants/spread_*.c) on p processes: the messages of one
+ * of its stages whose latencies follow one another (segment.c's m). */
+int ortho__model_spread_latencies(int p);
 
 #endif /* ORTHO_MODEL_VARIANTS_H_INCLUDED */

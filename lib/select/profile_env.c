@@ -178,6 +178,11 @@ ortho_select_t ortho__select_env(void)
     return env.state == ORTHO__SELECT_ACTIVE ? env.sel : NULL;
 }
 
+ortho_model_profile_t ortho__select_env_profile(void)
+{
+    return env.state == ORTHO__SELECT_ACTIVE ? env.prof : NULL;
+}
+
 const char *ortho__select_reason(ortho_candidate_chooser fn, void *ctx)
 {
     struct ortho_select *sel = ctx;

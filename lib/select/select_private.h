@@ -82,6 +82,9 @@ enum ortho__select_state ortho__select_env_state(int rank, const char **why,
 /* The selector read from ORTHO_PROFILE, or NULL (not set, or unusable). */
 ortho_select_t ortho__select_env(void);
 
+/* The profile read from ORTHO_PROFILE, or NULL (not set, or unusable). */
+ortho_model_profile_t ortho__select_env_profile(void);
+
 /* The reason of the last decision of chooser fn with context ctx, as a
  * text that lives as long as the process; NULL when fn is not
  * ortho_select_chooser. */

@@ -117,7 +117,7 @@ static int after(void *ctx, int t)
 }
 
 int ortho__allreduce_pipe(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type,
-                          MPI_Op op, int rows_first, int seg_bytes,
+                          MPI_Op op, int rows_first, const struct ortho__segment_choice *seg,
                           const struct ortho_grid *grid)
 {
     struct allreduce_pipe ap;
@@ -145,7 +145,7 @@ int ortho__allreduce_pipe(const void *sendbuf, void *recvbuf, int n, MPI_Datatyp
     ap.pos = ap.g.ome;
     ap.up = ap.pos > 0 ? ap.pos - 1 : MPI_PROC_NULL;
     ap.down = ap.pos < ap.len - 1 ? ap.pos + 1 : MPI_PROC_NULL;
-    ortho__segments_of(n, elem, 2 * ap.len, seg_bytes, &ap.sg);
+    ortho__segments_of(n, elem, 2 * ap.len, ORTHO_MODEL_REDUCE, 1, seg, &ap.sg);
     if (!err)
         err = ortho__tmp(n, type, &raw_row, &ap.rowsum);
     if (!err && ap.down != MPI_PROC_NULL)

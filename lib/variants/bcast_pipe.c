@@ -88,7 +88,7 @@ static int step(void *ctx, int t, MPI_Request req[], int *nreq)
 }
 
 int ortho__bcast_pipe(void *buf, int n, MPI_Datatype type, int root, int rows_first,
-                      int seg_bytes, const struct ortho_grid *grid)
+                      const struct ortho__segment_choice *seg, const struct ortho_grid *grid)
 {
     struct bcast_pipe bp;
     int elem = 0;
@@ -106,6 +106,6 @@ int ortho__bcast_pipe(void *buf, int n, MPI_Datatype type, int root, int rows_fi
     bp.pos = (bp.g.ome - bp.r.in_second + len) % len;
     bp.prev = (bp.g.ome - 1 + len) % len;
     bp.next = bp.pos < len - 1 ? (bp.g.ome + 1) % len : MPI_PROC_NULL;
-    ortho__segments_of(n, elem, len + 1, seg_bytes, &bp.sg);
+    ortho__segments_of(n, elem, len + 1, ORTHO_MODEL_BCAST, 1, seg, &bp.sg);
     return ortho__pipeline(bp.sg.count + len, step, NULL, &bp);
 }

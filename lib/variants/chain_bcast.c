@@ -29,7 +29,8 @@
 
 enum { WINDOW = 4 };
 
-int ortho__bcast_chain(void *buf, int n, MPI_Datatype type, int root, int segment,
+int ortho__bcast_chain(void *buf, int n, MPI_Datatype type, int root,
+                       const struct ortho__segment_choice *choice,
                        const struct ortho_grid *grid)
 {
     MPI_Request recv[WINDOW], send[WINDOW];
@@ -41,7 +42,7 @@ int ortho__bcast_chain(void *buf, int n, MPI_Datatype type, int root, int segmen
     int pos = (grid->rank - root + p) % p;
     int prev = pos > 0 ? (grid->rank - 1 + p) % p : MPI_PROC_NULL;
     int next = pos < p - 1 ? (grid->rank + 1) % p : MPI_PROC_NULL;
-    ortho__segments_of(n, elem, p - 1, segment, &sg);
+    ortho__segments_of(n, elem, p - 1, ORTHO_MODEL_BCAST, 1, choice, &sg);
     for (int w = 0; w < WINDOW; w++)
         recv[w] = send[w] = MPI_REQUEST_NULL;
     for (int k = 0; k < sg.count && k < WINDOW && !err; k++)

@@ -74,11 +74,11 @@ static int bcast_bytes(const struct ortho__run *run, void *buf, int n, int root,
     int g = ortho__grid_rank(grid, root);
     if (run->variant == ORTHO_VARIANT_PIPE)
         return ortho__bcast_pipe(buf, n, MPI_BYTE, g, run->order != ORTHO_ORDER_COLS,
-                                 run->segment, grid);
+                                 &run->seg, grid);
     if (run->variant == ORTHO_VARIANT_CHAIN)
-        return ortho__bcast_chain(buf, n, MPI_BYTE, g, run->segment, grid);
+        return ortho__bcast_chain(buf, n, MPI_BYTE, g, &run->seg, grid);
     if (run->variant == ORTHO_VARIANT_SPREAD)
-        return ortho__bcast_spread(buf, n, MPI_BYTE, g, run->segment, grid);
+        return ortho__bcast_spread(buf, n, MPI_BYTE, g, &run->seg, grid);
     if (run->variant == ORTHO_VARIANT_SCAG)
         return run->order == ORTHO_ORDER_COLS ? ortho__bcast_scag_cols(buf, n, MPI_BYTE, g, grid)
                                               : ortho__bcast_scag_rows(buf, n, MPI_BYTE, g, grid);
@@ -112,13 +112,13 @@ int ortho__variant_reduce(const struct ortho__run *run, MPI_Comm comm, const voi
     int cols = run->order == ORTHO_ORDER_COLS && commutes;
     const void *input = grid->rank == g && sendbuf == MPI_IN_PLACE ? recvbuf : sendbuf;
     if (run->variant == ORTHO_VARIANT_PIPE && commutes)
-        return ortho__reduce_pipe(input, recvbuf, count, type, op, g, !cols, run->segment, grid);
+        return ortho__reduce_pipe(input, recvbuf, count, type, op, g, !cols, &run->seg, grid);
     if (run->variant == ORTHO_VARIANT_PIPE)
         return ortho__reduce_rsag_rows(input, recvbuf, count, type, op, g, grid);
     if (run->variant == ORTHO_VARIANT_CHAIN)
-        return ortho__reduce_chain(input, recvbuf, count, type, op, g, run->segment, grid);
+        return ortho__reduce_chain(input, recvbuf, count, type, op, g, &run->seg, grid);
     if (run->variant == ORTHO_VARIANT_SPREAD)
-        return ortho__reduce_spread(input, recvbuf, count, type, op, g, run->segment, grid);
+        return ortho__reduce_spread(input, recvbuf, count, type, op, g, &run->seg, grid);
     if (run->variant == ORTHO_VARIANT_RSAG)
         return cols ? ortho__reduce_rsag_cols(input, recvbuf, count, type, op, g, grid)
                     : ortho__reduce_rsag_rows(input, recvbuf, count, type, op, g, grid);
@@ -138,7 +138,7 @@ int ortho__variant_allreduce(const struct ortho__run *run, MPI_Comm comm, const 
         return MPI_SUCCESS;
     int cols = run->order == ORTHO_ORDER_COLS && commutes;
     if (run->variant == ORTHO_VARIANT_PIPE && commutes)
-        return ortho__allreduce_pipe(sendbuf, recvbuf, count, type, op, !cols, run->segment,
+        return ortho__allreduce_pipe(sendbuf, recvbuf, count, type, op, !cols, &run->seg,
                                      grid);
     if (run->variant == ORTHO_VARIANT_PIPE)
         return ortho__allreduce_rsag_rows(sendbuf, recvbuf, count, type, op, grid);

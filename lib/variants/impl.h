@@ -11,6 +11,7 @@
 
 #include "grid/grid_private.h"
 #include "ortho2d/uneven.h"
+#include "variants/segments.h"
 
 /* reduce_scatter.c: the piece of this member (counts[me] elements at
  * displs[me] of the input) of the sum over comm into out, by pairwise
@@ -77,26 +78,29 @@ int ortho__allgatherv_pipe(const void *sendbuf, int sendcount, MPI_Datatype send
                            MPI_Datatype type, int cols, const struct ortho_grid *grid);
 
 /* The segmented pipelines (bcast_pipe.c, reduce_pipe.c, allreduce_pipe.c,
- * chain_bcast.c, chain_reduce.c, spread_bcast.c, spread_reduce.c): roots are grid ranks; segment: the
- * candidate's size in bytes, 0 for the model's; rows_first: the rows
- * order (else the columns order). Reductions: input is never MPI_IN_PLACE
- * (at the root it may be recvbuf); the columns order of pipe and every
+ * chain_bcast.c, chain_reduce.c, spread_bcast.c, spread_reduce.c): roots
+ * are grid ranks; seg: how the segment is chosen (segments.h);
+ * rows_first: the rows order (else the columns order). Reductions: input
+ * is never MPI_IN_PLACE (at the root it may be recvbuf); the columns order of pipe and every
  * chain reduce with a non-commutative op need the grid's order to be the
  * caller's (no perm: dispatch.c). */
 int ortho__bcast_pipe(void *buf, int n, MPI_Datatype type, int root, int rows_first,
-                      int segment, const struct ortho_grid *grid);
+                      const struct ortho__segment_choice *seg, const struct ortho_grid *grid);
 int ortho__reduce_pipe(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
-                       int root, int rows_first, int segment, const struct ortho_grid *grid);
-int ortho__allreduce_pipe(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type,
-                          MPI_Op op, int rows_first, int segment,
-                          const struct ortho_grid *grid);
-int ortho__bcast_chain(void *buf, int n, MPI_Datatype type, int root, int segment,
+                       int root, int rows_first, const struct ortho__segment_choice *seg,
                        const struct ortho_grid *grid);
-int ortho__bcast_spread(void *buf, int n, MPI_Datatype type, int root, int segment,
-                        const struct ortho_grid *grid);
+int ortho__allreduce_pipe(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type,
+                          MPI_Op op, int rows_first, const struct ortho__segment_choice *seg,
+                          const struct ortho_grid *grid);
+int ortho__bcast_chain(void *buf, int n, MPI_Datatype type, int root,
+                       const struct ortho__segment_choice *seg, const struct ortho_grid *grid);
+int ortho__bcast_spread(void *buf, int n, MPI_Datatype type, int root,
+                        const struct ortho__segment_choice *seg, const struct ortho_grid *grid);
 int ortho__reduce_spread(const void *input, void *recvbuf, int n, MPI_Datatype type,
-                         MPI_Op op, int root, int segment, const struct ortho_grid *grid);
+                         MPI_Op op, int root, const struct ortho__segment_choice *seg,
+                         const struct ortho_grid *grid);
 int ortho__reduce_chain(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
-                        int root, int segment, const struct ortho_grid *grid);
+                        int root, const struct ortho__segment_choice *seg,
+                        const struct ortho_grid *grid);
 
 #endif /* ORTHO_VARIANTS_IMPL_H_INCLUDED */

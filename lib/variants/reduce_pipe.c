@@ -114,7 +114,8 @@ static int after(void *ctx, int t)
 }
 
 int ortho__reduce_pipe(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
-                       int root, int rows_first, int seg_bytes, const struct ortho_grid *grid)
+                       int root, int rows_first, const struct ortho__segment_choice *seg,
+                       const struct ortho_grid *grid)
 {
     struct reduce_pipe rp;
     void *raw_row = NULL, *raw_part = NULL;
@@ -137,7 +138,7 @@ int ortho__reduce_pipe(const void *input, void *recvbuf, int n, MPI_Datatype typ
     rp.pos = (rp.g.ome - rp.r.in_second + rp.len) % rp.len;
     rp.prev = (rp.g.ome - 1 + rp.len) % rp.len;
     rp.next = rp.pos < rp.len - 1 ? (rp.g.ome + 1) % rp.len : MPI_PROC_NULL;
-    ortho__segments_of(n, elem, rp.len + 2, seg_bytes, &rp.sg);
+    ortho__segments_of(n, elem, rp.len + 2, ORTHO_MODEL_REDUCE, 1, seg, &rp.sg);
     err = ortho__tmp(n, type, &raw_row, &rp.rowsum);
     if (!err && rp.next != MPI_PROC_NULL)
         err = ortho__tmp(n, type, &raw_part, &rp.partial);

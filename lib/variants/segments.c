@@ -3,10 +3,11 @@
 
 #include "model/variants.h"
 
-void ortho__segments_of(int n, int elem, int depth, int named, struct ortho__segments *sg)
+void ortho__segments_of(int n, int elem, int depth, ortho_model_op hop, int latencies,
+                        const struct ortho__segment_choice *choice, struct ortho__segments *sg)
 {
     double bytes = (double)n * (elem > 0 ? elem : 1);
-    int seg = ortho__model_segment(bytes, depth, named);
+    int seg = ortho__model_segment(choice->prof, hop, bytes, depth, latencies, choice->named);
     int per = elem > 0 ? seg / elem : seg;
     sg->n = n;
     sg->per = per < 1 ? 1 : per;

@@ -6,6 +6,16 @@
 
 #include <mpi.h>
 
+#include "ortho_model.h"
+
+/* How a call's segment is chosen: the candidate's size in bytes (named,
+ * 0 for the model's) and the profile the drop-ins run with (NULL: none;
+ * lib/model/segment.c takes its hop's alpha and beta from it). */
+struct ortho__segment_choice {
+    int named;
+    ortho_model_profile_t prof;
+};
+
 /* n elements cut into `count` segments of `per` elements (the last one
  * shorter): whole elements of the datatype, never a piece of one. */
 struct ortho__segments {
@@ -13,10 +23,14 @@ struct ortho__segments {
 };
 
 /* The segments of n elements of `elem` bytes each for a pipeline of
- * `depth` stages: the size the model chooses (model/variants.h:
- * ortho__model_segment), or `named` bytes, rounded down to whole elements
- * (at least one). Equal on every process for equal arguments. */
-void ortho__segments_of(int n, int elem, int depth, int named, struct ortho__segments *sg);
+ * `depth` stages, each hop an op of the model (ORTHO_MODEL_BCAST or
+ * ORTHO_MODEL_REDUCE), each stage paying `latencies` message latencies one
+ * after another: the size the model chooses (model/variants.h:
+ * ortho__model_segment), or the choice's named bytes, rounded down to
+ * whole elements (at least one). Equal on every process for equal
+ * arguments and profile. */
+void ortho__segments_of(int n, int elem, int depth, ortho_model_op hop, int latencies,
+                        const struct ortho__segment_choice *choice, struct ortho__segments *sg);
 
 /* Segment k: its first element and its length. */
 static inline int ortho__segment_at(const struct ortho__segments *sg, int k)

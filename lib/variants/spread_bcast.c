@@ -1,9 +1,13 @@
 /* Broadcast spread over every link of a flat network ("spread").
  *
  * Cost (alpha-beta, n bytes cut into k segments of s, p processes):
- *   T = (k + 1) (alpha + s beta)
- * with s from the model: the minimum at s = sqrt(n alpha / beta)
- * (lib/model/segment.c, depth 2), or the candidate's "seg=". Segment j is
+ *   T = (k + 1) (m alpha + s beta)
+ * with m the latencies a stage pays one after another (1 where the p - 1
+ * messages of a stage overlap, as on the simulated star; p - 1 where a
+ * sender's messages serialize: ortho__model_spread_latencies) and s from
+ * the model: the minimum at s = sqrt(n m alpha / beta), alpha and beta of
+ * the profile's hop t_bc(2, s) or the default machine (lib/model/segment.c,
+ * depth 2), or the candidate's "seg=". Segment j is
  * cut into p - 1 pieces, one per non-root process: the root sends each
  * piece to its owner, and the owner forwards it to the other p - 2
  * non-roots. Every link then carries about n once in each direction, and
@@ -35,6 +39,7 @@
 #include "variants/common.h"
 #include "variants/impl.h"
 #include "variants/segments.h"
+#include "model/variants.h"
 
 enum { SLOTS = 8, AHEAD = SLOTS / 2, TAG = ORTHO_TAG + 4 };
 
@@ -143,7 +148,8 @@ static int nonroot_run(struct spread *sp)
     return err ? err : werr;
 }
 
-int ortho__bcast_spread(void *buf, int n, MPI_Datatype type, int root, int segment,
+int ortho__bcast_spread(void *buf, int n, MPI_Datatype type, int root,
+                        const struct ortho__segment_choice *seg,
                         const struct ortho_grid *grid)
 {
     struct spread sp;
@@ -157,7 +163,8 @@ int ortho__bcast_spread(void *buf, int n, MPI_Datatype type, int root, int segme
     sp.root = root;
     sp.me = grid->rank;
     sp.owner = sp.me == root ? -1 : (sp.me - root - 1 + p) % p;
-    ortho__segments_of(n, elem, 2, segment, &sp.sg);
+    ortho__segments_of(n, elem, 2, ORTHO_MODEL_BCAST, ortho__model_spread_latencies(p), seg,
+                       &sp.sg);
     size_t slots = (size_t)SLOTS * (size_t)(p - 1);
     sp.counts = malloc(2 * (size_t)(p - 1) * sizeof(int));
     sp.recv = malloc(2 * slots * sizeof(MPI_Request));

@@ -2,9 +2,9 @@
  * of spread_bcast.c.
  *
  * Cost (alpha-beta-gamma, n bytes cut into k segments of s, p processes):
- *   T = (k + 1) (alpha + s beta + s gamma)
- * with s from the model (lib/model/segment.c, depth 2) or the candidate's
- * "seg=". Segment j is cut into p - 1 pieces, piece i owned by the i-th
+ *   T = (k + 1) (m alpha + s beta + s gamma)
+ * with m and s as in spread_bcast.c (alpha, beta and gamma of the
+ * profile's hop t_red(2, s)), or the candidate's "seg=". Segment j is cut into p - 1 pieces, piece i owned by the i-th
  * non-root process: every process (the root too) sends its operand of
  * piece i to owner i, the owner combines the p operands and sends the
  * result to the root. Each link carries about n once in each direction
@@ -37,6 +37,7 @@
 #include "variants/common.h"
 #include "variants/impl.h"
 #include "variants/segments.h"
+#include "model/variants.h"
 
 enum { SLOTS = 4, TAG = ORTHO_TAG + 4 };
 
@@ -174,7 +175,8 @@ static void cancel_all(MPI_Request req[], size_t n)
 }
 
 int ortho__reduce_spread(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
-                         int root, int segment, const struct ortho_grid *grid)
+                         int root, const struct ortho__segment_choice *seg,
+                         const struct ortho_grid *grid)
 {
     struct spread sp;
     int p = grid->size, elem = 0, err = PMPI_Type_size(type, &elem);
@@ -193,7 +195,8 @@ int ortho__reduce_spread(const void *input, void *recvbuf, int n, MPI_Datatype t
     sp.root = root;
     sp.me = grid->rank;
     sp.owner = sp.me == root ? -1 : (sp.me - root - 1 + p) % p;
-    ortho__segments_of(n, elem, 2, segment, &sp.sg);
+    ortho__segments_of(n, elem, 2, ORTHO_MODEL_REDUCE, ortho__model_spread_latencies(p), seg,
+                       &sp.sg);
     sp.piece_max = sp.sg.per / (p - 1) + (sp.sg.per % (p - 1) != 0);
     size_t nrecv = (size_t)SLOTS * (size_t)p, nreq = (size_t)(p - 1) + nrecv + SLOTS;
     sp.raw = sp.room = NULL;

@@ -13,13 +13,15 @@
 
 #include "candidate/candidate_private.h"
 #include "grid/grid_private.h"
+#include "variants/segments.h"
 
 /* What a drop-in call runs besides its grid: the variant and the phase
  * order (never ORTHO_ORDER_PAPER: resolved for the op). */
 struct ortho__run {
     ortho_variant variant;
     ortho_order order;
-    int segment; /* pipe, chain: the candidate's segment in bytes, 0: the model's */
+    struct ortho__segment_choice seg; /* pipe, chain, spread: the candidate's segment
+                                       * (0: the model's) and the profile */
 };
 
 /* The order a candidate runs in on this grid: the paper's where the
