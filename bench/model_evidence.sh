@@ -25,7 +25,9 @@
 #  1. fit: ortho-fit on FIT_P processes at FIT_SIZES (every group size
 #     dividing FIT_P; where the platform has nodes of several cores also
 #     the groups spread over nodes) writes $TMP/NAME.fit.profile;
-#  2. held out: for each p of HELD_P, ortho-bench --impls candidates times
+#  2. held out: for each p of HELD_P, under ORTHO_PROFILE=that profile (the
+#     segments of the pipelined candidates come from it, as predicted),
+#     ortho-bench --impls candidates times
 #     native and every candidate of ortho_candidates() (up to DIMS
 #     dimensions) at HELD_SIZES: process counts and sizes the fit did not
 #     measure (choose them so; the script does not check);
@@ -233,6 +235,10 @@ run_one() {
         fi
     fi
     for p in $HELD_P; do
+        # under the fitted profile, as a user who has it runs: the
+        # pipelined candidates cut their segments from its hop, as
+        # ortho-predict assumes (lib/model/segment.c)
+        ORTHO_PROFILE="$TMP/$name.fit.profile" \
         smpi "$name.bench-$p" "$p" "$file" "$sets" "$BUILD/bin/ortho-bench" \
             --platform "$ROOT/platforms/$file.xml" --label "$name" --impls candidates \
             --dims "$DIMS" --ops "$ops" --sizes "$HELD_SIZES" --reps "$REPS" --shared -q \
