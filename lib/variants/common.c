@@ -33,6 +33,18 @@ int ortho__wait_each(int n, MPI_Request req[])
     return err;
 }
 
+int ortho__combine_rank_order(const void *own, int me, const void *slots, MPI_Aint stride, int g,
+                              int count, MPI_Datatype type, MPI_Op op, void *acc)
+{
+    /* acc = x_{g-1}; acc = x_r op acc from r = g - 2 down */
+    const void *x = g - 1 == me ? own : ortho__offset(slots, (MPI_Aint)(g - 1) * stride, type);
+    int err = x == acc ? MPI_SUCCESS : ortho__local_copy(x, count, type, acc, count, type);
+    for (int r = g - 2; r >= 0 && !err; r--)
+        err = PMPI_Reduce_local(r == me ? own : ortho__offset(slots, (MPI_Aint)r * stride, type),
+                                acc, count, type, op);
+    return err;
+}
+
 int ortho__tmp(int n, MPI_Datatype type, void **raw, void **buf)
 {
     return ortho__tmp_alloc(n > 0 ? n : 1, type, raw, buf);

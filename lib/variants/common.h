@@ -37,6 +37,13 @@ void ortho__split(int n, int pieces, int len, int counts[], int displs[]);
  * MPI_STATUSES_IGNORE, no status array of n is needed or implied. */
 int ortho__wait_each(int n, MPI_Request req[]);
 
+/* acc = x_0 op (x_1 op (... op x_{g-1})), the order MPI reduces in (so
+ * non-commutative operations get MPI's result): x_r the count elements
+ * at slots + r * stride elements, x_me at own instead. acc may be slot
+ * me's room (x_me is read from own). */
+int ortho__combine_rank_order(const void *own, int me, const void *slots, MPI_Aint stride, int g,
+                              int count, MPI_Datatype type, MPI_Op op, void *acc);
+
 /* Temporary room for n elements of type (true extent honoured), or for
  * none; free() the raw pointer. */
 int ortho__tmp(int n, MPI_Datatype type, void **raw, void **buf);

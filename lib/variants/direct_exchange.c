@@ -40,25 +40,6 @@ static int finish(int nreq, MPI_Request req[], int err)
     return err ? err : werr;
 }
 
-/* out = x_0 op (x_1 op (... op x_{g-1})) of this member's piece, x_me read
- * from input; slot `me` of tmp is the accumulator. */
-static int combine(const void *input, void *out, const int counts[], const int displs[],
-                   MPI_Datatype type, MPI_Op op, int g, int me, void *tmp)
-{
-    int mine = counts[me];
-    const void *own = ortho__offset(input, displs[me], type);
-    void *acc = ortho__offset(tmp, (MPI_Aint)me * mine, type);
-    int err = ortho__local_copy(me == g - 1 ? own : ortho__offset(tmp, (MPI_Aint)(g - 1) * mine,
-                                                                    type),
-                                mine, type, acc, mine, type);
-    for (int r = g - 2; r >= 0 && !err; r--)
-        err = PMPI_Reduce_local(r == me ? own : ortho__offset(tmp, (MPI_Aint)r * mine, type), acc,
-                                mine, type, op);
-    if (!err)
-        err = ortho__local_copy(acc, mine, type, out, mine, type);
-    return err;
-}
-
 int ortho__reduce_scatter_direct(const void *input, void *out, const int counts[],
                                  const int displs[], MPI_Datatype type, MPI_Op op,
                                  MPI_Comm comm)
@@ -85,8 +66,14 @@ int ortho__reduce_scatter_direct(const void *input, void *out, const int counts[
                              comm, &req[nreq++]);
     }
     err = finish(nreq, req, err);
-    if (!err && mine > 0)
-        err = combine(input, out, counts, displs, type, op, g, me, tmp);
+    if (!err && mine > 0) {
+        /* slot me, never received into, holds the sum */
+        void *acc = ortho__offset(tmp, (MPI_Aint)me * mine, type);
+        err = ortho__combine_rank_order(ortho__offset(input, displs[me], type), me, tmp, mine, g,
+                                        mine, type, op, acc);
+        if (!err)
+            err = ortho__local_copy(acc, mine, type, out, mine, type);
+    }
     free(raw);
     free(req);
     return err;

@@ -51,12 +51,9 @@ int ortho__reduce_scatter(const void *input, void *out, const int counts[], cons
             err = PMPI_Reduce_local(tmp, out, mine, type, op);
     }
     if (!err && !commutes && mine > 0) {
-        /* out = x_0 op (x_1 op (... op x_{g-1})) */
-        err = ortho__local_copy(ortho__offset(tmp, (MPI_Aint)(g - 1) * mine, type), mine, type,
-                                out, mine, type);
-        for (int j = g - 2; j >= 0 && !err; j--)
-            err = PMPI_Reduce_local(ortho__offset(tmp, (MPI_Aint)j * mine, type), out, mine,
-                                    type, op);
+        /* out = x_0 op (x_1 op (... op x_{g-1})), x_me in its slot too */
+        err = ortho__combine_rank_order(ortho__offset(tmp, (MPI_Aint)me * mine, type), me, tmp,
+                                        mine, g, mine, type, op, out);
     }
     free(raw);
     return err;

@@ -121,10 +121,8 @@ static int combine(struct spread *sp, int k)
     const void *mine = ortho__offset(sp->input, piece_at(sp, k, sp->owner), sp->type);
     void *acc = operand(sp, k, sp->p);
     if (!err)
-        err = ortho__local_copy(sp->me == sp->p - 1 ? mine : operand(sp, k, sp->p - 1), c,
-                                sp->type, acc, c, sp->type);
-    for (int r = sp->p - 2; r >= 0 && !err; r--)
-        err = PMPI_Reduce_local(r == sp->me ? mine : operand(sp, k, r), acc, c, sp->type, sp->op);
+        err = ortho__combine_rank_order(mine, sp->me, operand(sp, k, 0), sp->piece_max, sp->p, c,
+                                        sp->type, sp->op, acc);
     if (!err)
         err = PMPI_Issend(acc, c, sp->type, sp->root, TAG, sp->comm, &sp->result[s]);
     if (!err && k + SLOTS < sp->sg.count)
