@@ -40,17 +40,6 @@ static int make(ortho_model_op op, const char *form, const double coefs[], doubl
     return n;
 }
 
-static int within(const double got[], const double want[], int k, double tol)
-{
-    int ok = 1;
-    for (int j = 0; j < k; j++)
-        if (!(fabs(got[j] - want[j]) <= tol * fabs(want[j]))) {
-            printf("\n  coefficient %d: got %.6g, want %.6g (tolerance %g)\n", j, got[j], want[j], tol);
-            ok = 0;
-        }
-    return ok;
-}
-
 static int form_of(ortho_model_op op, const char *name)
 {
     int f = -1;
@@ -66,7 +55,7 @@ static void test_exact(void)
     int n = make(ORTHO_MODEL_BCAST, "log", c, 0.0, 1, ps, 10, s);
     CU_ASSERT_EQUAL(ortho_model_fit(ORTHO_MODEL_BCAST, form_of(ORTHO_MODEL_BCAST, "log"), s, n, NULL, &e,
                                     NULL), MPI_SUCCESS);
-    CU_ASSERT(within(e.coefs, c, 2, 1e-9));
+    CU_ASSERT(coefficients_within(e.coefs, c, 2, 1e-9));
     CU_ASSERT(e.stats.nsamples == n && fabs(e.stats.r2 - 1.0) < 1e-12 && e.stats.max_rel < 1e-9);
 }
 
@@ -79,7 +68,7 @@ static void test_noisy_gather(void)
     int n = make(ORTHO_MODEL_GATHER, "ga", c, 0.02, 42, ps, 10, s), ok = 1;
     CU_ASSERT_EQUAL(ortho_model_fit(ORTHO_MODEL_GATHER, form_of(ORTHO_MODEL_GATHER, "ga"), s, n, NULL,
                                     &e, rel), MPI_SUCCESS);
-    CU_ASSERT(within(e.coefs, c, 3, 0.05));
+    CU_ASSERT(coefficients_within(e.coefs, c, 3, 0.05));
     CU_ASSERT(e.stats.r2 > 0.99);
     /* rel_err[i] is (predicted - measured)/measured of sample i; stats agree with it */
     for (int i = 0; i < n; i++) {
@@ -97,7 +86,7 @@ static void test_noisy_gather(void)
         ortho_model_fit_opts o = ortho_model_fit_opts_default();
         o.relative = 0;
         CU_ASSERT_EQUAL(ortho_model_fit(ORTHO_MODEL_GATHER, e.form, s, n, &o, &e, NULL), MPI_SUCCESS);
-        CU_ASSERT(within(e.coefs, c, 3, 0.05));
+        CU_ASSERT(coefficients_within(e.coefs, c, 3, 0.05));
     }
 }
 
@@ -111,7 +100,7 @@ static void test_noisy_mpich(void)
     int n = make(ORTHO_MODEL_BCAST, "binomial", bc, 0.02, 7, ps, 10, s);
     CU_ASSERT_EQUAL(ortho_model_fit(ORTHO_MODEL_BCAST, form_of(ORTHO_MODEL_BCAST, "binomial"), s, n, NULL,
                                     &e, NULL), MPI_SUCCESS);
-    CU_ASSERT(within(e.coefs, bc, 2, 0.05));
+    CU_ASSERT(coefficients_within(e.coefs, bc, 2, 0.05));
     /* Rabenseifner reduce: beta and gamma multiply the same (p-1)/p*b, so gamma is held
      * at its known value and alpha, beta are fitted */
     n = make(ORTHO_MODEL_REDUCE, "rabenseifner", rc, 0.02, 9, ps, 10, s);
@@ -120,7 +109,7 @@ static void test_noisy_mpich(void)
     o.fixed_values[0] = rc[2];
     CU_ASSERT_EQUAL(ortho_model_fit(ORTHO_MODEL_REDUCE, form_of(ORTHO_MODEL_REDUCE, "rabenseifner"), s, n,
                                     &o, &e, NULL), MPI_SUCCESS);
-    CU_ASSERT(within(e.coefs, rc, 3, 0.05));
+    CU_ASSERT(coefficients_within(e.coefs, rc, 3, 0.05));
     CU_ASSERT(e.coefs[2] == rc[2]);
 }
 
@@ -151,7 +140,7 @@ static void test_select_form(void)
     CU_ASSERT_EQUAL(ortho_model_select(ORTHO_MODEL_ALLGATHER, forms, 2, s, n, &o, NULL, pieces, &np),
                     MPI_SUCCESS);
     CU_ASSERT(np == 1 && pieces[0].form == forms[1]);
-    CU_ASSERT(within(pieces[0].coefs, ring, 2, 0.05));
+    CU_ASSERT(coefficients_within(pieces[0].coefs, ring, 2, 0.05));
 }
 
 /* The CLiC broadcast of Table II: lin for p <= 4, log for p > 4. */
@@ -175,10 +164,10 @@ static void test_select_breakpoint(void)
     if (np == 2) {
         CU_ASSERT(pieces[0].form == forms[0] && pieces[0].range.p_hi == 4);
         CU_ASSERT(pieces[1].form == forms[1] && pieces[1].range.p_lo == 5);
-        CU_ASSERT(within(pieces[0].coefs, lin, 2, 0.05));
+        CU_ASSERT(coefficients_within(pieces[0].coefs, lin, 2, 0.05));
         /* tau = 0.038 is small beside tc*log2(p) = 1.1..2.4 (us/B): 1 % noise on the
          * times moves it by up to ~0.02; tc is held to 5 % */
-        CU_ASSERT(within(pieces[1].coefs + 1, lg + 1, 1, 0.05));
+        CU_ASSERT(coefficients_within(pieces[1].coefs + 1, lg + 1, 1, 0.05));
         CU_ASSERT(fabs(pieces[1].coefs[0] - lg[0]) < 0.03e-6);
     }
     /* without splits a single function is returned */
@@ -243,7 +232,7 @@ static void test_share_recovered(void)
         s[i].flows = 1;
     }
     CU_ASSERT_EQUAL(ortho_model_fit(ORTHO_MODEL_ALLGATHER, f, s, n, NULL, &e, NULL), MPI_SUCCESS);
-    CU_ASSERT(within(e.coefs, ring, 2, 0.05));
+    CU_ASSERT(coefficients_within(e.coefs, ring, 2, 0.05));
     e.range.where = ORTHO_MODEL_WHERE_NET;
     CU_ASSERT_EQUAL(ortho_model_profile_create(&prof), MPI_SUCCESS);
     CU_ASSERT_EQUAL(ortho_model_profile_add(prof, &e), MPI_SUCCESS);
@@ -268,7 +257,7 @@ static void test_share_recovered(void)
     s[n++].seconds = 1.0;
     CU_ASSERT_EQUAL(ortho_model_fit_share(prof, ORTHO_MODEL_ALLGATHER, s, n, NULL, &got),
                     MPI_SUCCESS);
-    CU_ASSERT(within(&got, &share, 1, 0.05));
+    CU_ASSERT(coefficients_within(&got, &share, 1, 0.05));
     CU_ASSERT_EQUAL(ortho_model_fit_share(prof, ORTHO_MODEL_ALLGATHER, s + n - 1, 1, NULL, &got),
                     MPI_ERR_ARG);
     ortho_model_profile_free(&prof);

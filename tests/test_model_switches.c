@@ -65,18 +65,6 @@ static int make(ortho_model_op op, const struct truth tr[], int ntr, const int p
     return n;
 }
 
-static int within(const double got[], const double want[], int k, double tol)
-{
-    int ok = 1;
-    for (int j = 0; j < k; j++)
-        if (!(fabs(got[j] - want[j]) <= tol * fabs(want[j]))) {
-            printf("\n  coefficient %d: got %.6g, want %.6g (tolerance %g)\n", j, got[j], want[j],
-                   tol);
-            ok = 0;
-        }
-    return ok;
-}
-
 /* Every form that applies to op: what ortho-fit offers. */
 static int all_forms(ortho_model_op op, int forms[], int max)
 {
@@ -119,8 +107,8 @@ static void test_two_pieces(void)
         CU_ASSERT_EQUAL(pc[1].range.size_lo, nextafter(8192.0, INFINITY));
         CU_ASSERT(pc[0].form == form_of(ORTHO_MODEL_BCAST, "binomial"));
         CU_ASSERT(pc[1].form == form_of(ORTHO_MODEL_BCAST, "scatter_rd"));
-        CU_ASSERT(within(pc[0].coefs, bcast2[0].coefs, 2, 0.05));
-        CU_ASSERT(within(pc[1].coefs, bcast2[1].coefs, 2, 0.05));
+        CU_ASSERT(coefficients_within(pc[0].coefs, bcast2[0].coefs, 2, 0.05));
+        CU_ASSERT(coefficients_within(pc[1].coefs, bcast2[1].coefs, 2, 0.05));
     }
     CU_ASSERT_EQUAL(ortho_model_native_priors(ORTHO_MODEL_NATIVE_MPICH, ORTHO_MODEL_BCAST, pri, 4,
                                               &npri), MPI_SUCCESS);
@@ -133,8 +121,8 @@ static void test_two_pieces(void)
         CU_ASSERT_EQUAL(pc[1].range.size_lo, 12288.0);
         CU_ASSERT_EQUAL(pc[0].range.size_is_root, 0);
         CU_ASSERT(pc[0].range.p_lo == 1 && pc[0].range.p_hi == ORTHO_MODEL_P_ANY);
-        CU_ASSERT(within(pc[0].coefs, bcast2[0].coefs, 2, 0.05));
-        CU_ASSERT(within(pc[1].coefs, bcast2[1].coefs, 2, 0.05));
+        CU_ASSERT(coefficients_within(pc[0].coefs, bcast2[0].coefs, 2, 0.05));
+        CU_ASSERT(coefficients_within(pc[1].coefs, bcast2[1].coefs, 2, 0.05));
     }
 }
 
@@ -155,7 +143,7 @@ static void test_smooth_one_piece(void)
                     MPI_SUCCESS);
     CU_ASSERT_EQUAL(np, 1);
     CU_ASSERT(pc[0].form == form_of(ORTHO_MODEL_ALLGATHER, "ring"));
-    CU_ASSERT(within(pc[0].coefs, ring[0].coefs, 2, 0.05));
+    CU_ASSERT(coefficients_within(pc[0].coefs, ring[0].coefs, 2, 0.05));
     CU_ASSERT_EQUAL(ortho_model_select(ORTHO_MODEL_ALLGATHER, forms, nf, s, n, NULL, NULL, one,
                                        &n1), MPI_SUCCESS);
     CU_ASSERT(n1 == 1 && one[0].form == pc[0].form
@@ -187,8 +175,8 @@ static void test_total_size_prior(void)
         CU_ASSERT_EQUAL(pc[1].range.size_lo, 81920.0);
         CU_ASSERT(pc[0].form == form_of(ORTHO_MODEL_ALLGATHER, "rd"));
         CU_ASSERT(pc[1].form == form_of(ORTHO_MODEL_ALLGATHER, "ring"));
-        CU_ASSERT(within(pc[0].coefs, ag[0].coefs, 2, 0.05));
-        CU_ASSERT(within(pc[1].coefs, ag[1].coefs, 2, 0.05));
+        CU_ASSERT(coefficients_within(pc[0].coefs, ag[0].coefs, 2, 0.05));
+        CU_ASSERT(coefficients_within(pc[1].coefs, ag[1].coefs, 2, 0.05));
     }
 }
 
@@ -221,7 +209,7 @@ static void test_three_pieces(void)
         CU_ASSERT_EQUAL(pc[2].range.size_lo, 524288.0);
         for (int k = 0; k < 3; k++) {
             CU_ASSERT(pc[k].form == form_of(ORTHO_MODEL_BCAST, bcast3[k].form));
-            CU_ASSERT(within(pc[k].coefs, bcast3[k].coefs, 2, 0.05));
+            CU_ASSERT(coefficients_within(pc[k].coefs, bcast3[k].coefs, 2, 0.05));
         }
     }
     /* at most two pieces when asked */

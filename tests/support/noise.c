@@ -1,6 +1,7 @@
 #include "support/noise.h"
 
 #include <math.h>
+#include <stdio.h>
 
 double lcg_uniform(struct lcg *g)
 {
@@ -12,4 +13,16 @@ double lcg_gauss(struct lcg *g)
 {
     double u = lcg_uniform(g), v = lcg_uniform(g);
     return sqrt(-2.0 * log(u)) * cos(6.283185307179586 * v);
+}
+
+int coefficients_within(const double got[], const double want[], int k, double tol)
+{
+    int ok = 1;
+    for (int j = 0; j < k; j++)
+        if (!(fabs(got[j] - want[j]) <= tol * fabs(want[j]))) {
+            printf("\n  coefficient %d: got %.6g, want %.6g (tolerance %g)\n", j, got[j], want[j],
+                   tol);
+            ok = 0;
+        }
+    return ok;
 }
