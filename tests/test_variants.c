@@ -30,6 +30,7 @@
 #include "candidate/candidate_private.h"
 #include "select/select_private.h"
 #include "model/variants.h"
+#include "variants/impl.h"
 #include "ortho.h"
 #include "support/mpi_cunit.h"
 
@@ -695,6 +696,46 @@ static void test_scatterv(void)
     check_op(ORTHO_OP_SCATTERV, c, 2);
 }
 
+/* rsag's direct exchanges in windows of 1 and 2 partners and all at once:
+ * the reduce-scatter (member 1's piece empty, the others uneven) and the
+ * allgather of the pieces, against sums worked out here. */
+static void test_direct_windows(void)
+{
+    int p = ortho_test_world_size(), me = ortho_test_world_rank(), ok = 1, n = 0;
+    int counts[16], displs[16];
+    if (p > 16)
+        return;
+    for (int i = 0; i < p; i++) {
+        counts[i] = i == 1 ? 0 : i + 2;
+        displs[i] = n;
+        n += counts[i];
+    }
+    int *input = malloc((size_t)n * sizeof(int)), *buf = malloc((size_t)n * sizeof(int));
+    const int windows[] = {1, 2, 0};
+    for (int w = 0; w < 3 && input != NULL && buf != NULL; w++) {
+        for (int k = 0; k < n; k++) {
+            input[k] = 1000 * me + k;
+            buf[k] = -1;
+        }
+        /* sum over ranks r of 1000 r + k */
+        ok &= ortho__reduce_scatter_direct(input, buf + displs[me], counts, displs, MPI_INT,
+                                           MPI_SUM, windows[w], MPI_COMM_WORLD) == MPI_SUCCESS;
+        for (int k = displs[me]; k < displs[me] + counts[me]; k++)
+            ok &= buf[k] == 1000 * p * (p - 1) / 2 + p * k;
+        for (int k = displs[me]; k < displs[me] + counts[me]; k++)
+            buf[k] = 7 * me + k;
+        ok &= ortho__allgatherv_direct(buf, counts, displs, MPI_INT, windows[w],
+                                       MPI_COMM_WORLD) == MPI_SUCCESS;
+        for (int r = 0; r < p; r++)
+            for (int k = displs[r]; k < displs[r] + counts[r]; k++)
+                ok &= buf[k] == 7 * r + k;
+    }
+    ok &= input != NULL && buf != NULL;
+    free(input);
+    free(buf);
+    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+}
+
 /* The candidate a communicator reports: as forced, with the layout made. */
 static void test_comm_candidate(void)
 {
@@ -744,6 +785,7 @@ static void add_suites(void)
     CU_add_test(v, "allgatherv", test_allgatherv);
     CU_add_test(v, "gatherv", test_gatherv);
     CU_add_test(v, "scatterv", test_scatterv);
+    CU_add_test(v, "rsag's direct exchanges in windows", test_direct_windows);
 }
 
 int main(int argc, char **argv)

@@ -73,9 +73,9 @@ static int across(void *piece, int n, MPI_Datatype type, MPI_Op op, MPI_Comm sec
     PMPI_Comm_rank(second, &me);
     ortho__split(n, len, len, counts, displs);
     int err = ortho__reduce_scatter_direct(piece, ortho__offset(piece, displs[me], type), counts,
-                                           displs, type, op, second);
+                                           displs, type, op, ORTHO_DIRECT_WINDOW, second);
     if (!err)
-        err = ortho__allgatherv_direct(piece, counts, displs, type, second);
+        err = ortho__allgatherv_direct(piece, counts, displs, type, ORTHO_DIRECT_WINDOW, second);
     free(counts);
     return err;
 }
@@ -97,7 +97,8 @@ static int rsag(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type, MP
     void *piece = ortho__offset(recvbuf, displs[g.me], type);
     int err = rs_input(sendbuf, recvbuf, n, type, &raw, &input);
     if (!err)
-        err = ortho__reduce_scatter_direct(input, piece, counts, displs, type, op, g.first);
+        err = ortho__reduce_scatter_direct(input, piece, counts, displs, type, op,
+                                           ORTHO_DIRECT_WINDOW, g.first);
     if (!err && counts[g.me] > 0) {
         if (g.recurse != NULL)
             err = ortho__allreduce_rsag_rows(MPI_IN_PLACE, piece, counts[g.me], type, op,
@@ -106,7 +107,8 @@ static int rsag(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type, MP
             err = across(piece, counts[g.me], type, op, g.second);
     }
     if (!err)
-        err = ortho__allgatherv_direct(recvbuf, counts, displs, type, g.first);
+        err = ortho__allgatherv_direct(recvbuf, counts, displs, type, ORTHO_DIRECT_WINDOW,
+                                      g.first);
     free(raw);
     free(counts);
     return err;

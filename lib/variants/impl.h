@@ -20,15 +20,18 @@
 int ortho__reduce_scatter(const void *input, void *out, const int counts[], const int displs[],
                           MPI_Datatype type, MPI_Op op, MPI_Comm comm);
 
-/* direct_exchange.c: the same reduce-scatter with every message posted at
- * once; out may be the member's own piece of input (counts[me] elements
- * at displs[me]). And the allgather of the members' blocks in place: each
- * member's counts[me] elements at displs[me] of buf to every other. */
+/* direct_exchange.c: the same reduce-scatter with the messages to and
+ * from `window` partners posted at once (all g - 1 when window < 1);
+ * out may be the member's own piece of input (counts[me] elements at
+ * displs[me]). And the allgather of the members' blocks in place: each
+ * member's counts[me] elements at displs[me] of buf to every other. The
+ * variants pass ORTHO_DIRECT_WINDOW. */
+enum { ORTHO_DIRECT_WINDOW = 32 };
 int ortho__reduce_scatter_direct(const void *input, void *out, const int counts[],
-                                 const int displs[], MPI_Datatype type, MPI_Op op,
+                                 const int displs[], MPI_Datatype type, MPI_Op op, int window,
                                  MPI_Comm comm);
 int ortho__allgatherv_direct(void *buf, const int counts[], const int displs[],
-                             MPI_Datatype type, MPI_Comm comm);
+                             MPI_Datatype type, int window, MPI_Comm comm);
 
 /* allreduce_rsag.c */
 int ortho__allreduce_rsag_rows(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type,
