@@ -180,13 +180,15 @@ static void test_rooted_phases(void)
     ortho_model_profile_free(&prof);
 }
 
-/* rsag (rows) allreduce on 4 x 8, nodes of 8, b = 8000, gamma absent (0):
- * reduce-scatter in the rows as an allgather of 1000 B inside a node,
- * 7 + 7 = 14 us; across the columns, every lane at once, the 1000 B
- * piece reduce-scattered (as an allgather of 250 B over 4) and its parts
- * allgathered, each A = 3 * 10 = 30 us, B = 3 * 250 * 4ns = 3 us, share
- * 0.5 (share_allgather): 30 + (1 + 0.5 * 7) * 3 = 43.5 us; allgather of
- * 1000 B in the rows, 14 us. 115 us.
+/* rsag (rows) allreduce on 4 x 8, nodes of 8, b = 8000, gamma absent (0),
+ * its four phases direct exchanges placed from a hop, bcast on 2
+ * (cl = 1): the reduce-scatter in the rows, inside a node, one hop of the
+ * 1000 B blocks (the bcast entry without where=: 5 + 1000 * 2ns = 7 us);
+ * across the columns, every lane at once, the 1000 B piece
+ * reduce-scattered in blocks of 250 B and its parts allgathered, each with
+ * the 8 processes of a node sending 3 messages through its link: A = 10
+ * us, B = 250 * 4ns = 1 us, share_bcast 0.5: 10 + (1 + 0.5 * 23) * 1 =
+ * 22.5 us; the allgather in the rows 7 us. 59 us.
  * pipe (cols) allgather on 4 x 8, b = 1000: the ring over the columns,
  * each step the longer of a pairwise exchange placed as the columns
  * (F = 8: 10 + 4.5 * 4 = 28 us) and the rows' allgather (14 us): 3 * 28 +
@@ -200,9 +202,10 @@ static void test_variants_compose(void)
     CU_ASSERT_PTR_NOT_NULL_FATAL(prof);
     CU_ASSERT(ortho_model_predict_candidate(prof, ORTHO_OP_ALLREDUCE, 32, 8, 8000.0, &rsag, &pred)
                   == MPI_SUCCESS
-              && pred.nphases == 4 && near(pred.phase[0].seconds, 14e-6)
-              && near(pred.phase[1].seconds, 43.5e-6) && near(pred.phase[2].seconds, 43.5e-6)
-              && near(pred.phase[3].seconds, 14e-6) && near(pred.total, 115e-6));
+              && pred.nphases == 4 && near(pred.phase[0].seconds, 7e-6)
+              && near(pred.phase[1].seconds, 22.5e-6) && near(pred.phase[2].seconds, 22.5e-6)
+              && pred.phase[1].flows == 24 && near(pred.phase[3].seconds, 7e-6)
+              && near(pred.total, 59e-6));
     CU_ASSERT(ortho_model_predict_candidate(prof, ORTHO_OP_ALLGATHER, 32, 8, 1000.0, &pipe, &pred)
                   == MPI_SUCCESS
               && near(pred.total, 98e-6));

@@ -266,23 +266,25 @@ static void test_model(void)
     ok &= predicts(prof, ORTHO_OP_GATHER, 32, 0, b, "phases:4x8:cols", 49 * 800.0);
     /* scatter rows first: copy 8 b + t(8, 4 b) + t(4, b) = 8 b + 36 b + 5 b */
     ok &= predicts(prof, ORTHO_OP_SCATTER, 32, 0, b, "phases:4x8:rows", 49 * 800.0);
-    /* rsag allreduce rows on 4x8: t_rs(8, b) + t_rs(4, b/8) + t_ag(4, b/32) + t_ag(8, b/8),
-     * t_rs(g, n) = t_ag(g, n/g) + (g-1)/g n gamma:
-     * (9 * 100 + 350) + (5 * 25 + 37.5) + 5 * 25 + 9 * 100 = 2437.5 us */
-    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rsag:4x8:rows", 2437.5);
-    /* columns first: t_rs(4, b) + t_rs(8, b/4) + t_ag(8, b/32) + t_ag(4, b/4)
-     * = (5 * 200 + 300) + (9 * 25 + 87.5) + 9 * 25 + 5 * 200 = 2837.5 us */
-    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rsag:4x8:cols", 2837.5);
+    /* rsag allreduce on 4x8: four direct exchanges, each member's g - 1
+     * blocks of n/g through its link (no node size: one process per link)
+     * after one hop's fixed part, h = t_bc(2, s) = 3 s, h(0) = 0, plus
+     * (g-1)/g n gamma for the reduce-scatters: rows first,
+     * (7 * 300 + 350) + (3 * 75 + 37.5) + 3 * 75 + 7 * 300 = 5037.5 us */
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rsag:4x8:rows", 5037.5);
+    /* columns first: (3 * 600 + 300) + (7 * 75 + 87.5) + 7 * 75 + 3 * 600 = 5037.5 us */
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rsag:4x8:cols", 5037.5);
     /* rsag reduce columns first on 4x8: t_ag(4, b/4) + 3/4 b gamma + t_red(8, b/4) + t_ga(4, b/4)
      * = 5 * 200 + 300 + 9 * 200 + 5 * 200 = 4100 us */
     ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "rsag:4x8:cols", 4100.0);
-    /* node-aware (node size 8: 4x8) = the same grid */
-    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 8, b, "rsag:node", 2437.5);
-    /* rsag on 2x2x8: t_rs(8, b) + [rsag on 2x2 of b/8] + t_ag(8, b/8);
-     * inner (b' = 100 on 4): t_rs(2, 100) + t_rs(2, 50) + t_ag(2, 25) + t_ag(2, 50)
-     * = (150 + 25) + (75 + 12.5) + 75 + 150 = 487.5 */
+    /* node-aware (node size 8: 4x8) = the same grid; this profile has no
+     * where=net bcast, so the exchanges are placed as without nodes */
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 8, b, "rsag:node", 5037.5);
+    /* rsag on 2x2x8: the exchanges over 8 of b (2100 + 350, then 2100) and
+     * rsag on the 2x2 leader grid of b' = 100: (150 + 25) + (75 + 12.5) +
+     * 75 + 150 = 487.5 */
     ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rsag:2x2x8:rows",
-                   900.0 + 350.0 + 487.5 + 900.0);
+                   2100.0 + 350.0 + 487.5 + 2100.0);
     /* scag bcast rows on 4x8: t_sc(8, b/8) + t_bc(4, b/8) + t_ag(8, b/8) = 900 + 500 + 900 */
     ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "scag:4x8", 2300.0);
     /* pipe columns on 4x8: 3 max(t(2, b), t(8, b)) + t(8, b) = 3 * 7200 + 7200 */

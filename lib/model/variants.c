@@ -18,8 +18,8 @@
  *                           gather:    t_ga(p1, b) + t_ga(p2, p1 b) + copy(p b)
  *                           scatter:   copy(p b) + t_sc(p2, p1 b) + t_sc(p1, b)
  *                           allgather: t_ag(p1, b) + p1 t_ag(p2, b)
- *   rsag, rows              allreduce: t_rs(p2, b) + t_rs(p1, b/p2) + t_ag(p1, b/(p1 p2))
- *                                      + t_ag(p2, b/p2)
+ *   rsag, rows              allreduce: x_rs(p2, b) + x_rs(p1, b/p2) + x(p1, b/p2) + x(p2, b)
+ *                                      (direct exchanges, x below)
  *                           reduce:    t_rs(p2, b) + t_red(p1, b/p2) + t_ga(p2, b/p2)
  *   rsag, cols              the same with p1 and p2 exchanged
  *   scag, rows              bcast: t_sc(p2, b/p2) + t_bc(p1, b/p2) + t_ag(p2, b/p2)
@@ -55,12 +55,15 @@
  * The phases list the stages (hops of one placement as one phase), each
  * with its share of the fill, the slowest with the k - 1 transfers too.
  *
- * with t_rs(g, n) = t_ag(g, n/g) + (g - 1)/g n gamma, the pairwise or
- * direct reduce-scatter (lib/variants/reduce_scatter.c,
- * direct_exchange.c: the messages of an allgather of n/g blocks plus the
- * local reductions; gamma is the
- * profile's param "gamma", 0 when absent), and copy(s) = s * t_copy (the
- * profile's param "t_copy" in seconds per byte, 0 when absent).
+ * with t_rs(g, n) = t_ag(g, n/g) + (g - 1)/g n gamma, the pairwise
+ * reduce-scatter (lib/variants/reduce_scatter.c: the messages of an
+ * allgather of n/g blocks plus the local reductions; gamma is the
+ * profile's param "gamma", 0 when absent); x(g, n) the direct exchange of
+ * blocks of n/g among g (lib/variants/direct_exchange.c, direct_time()
+ * below: one hop inside a node, the bytes through a node's link after one
+ * fixed part across), x_rs(g, n) = x(g, n) + (g - 1)/g n gamma; and
+ * copy(s) = s * t_copy (the profile's param "t_copy" in seconds per byte,
+ * 0 when absent).
  *
  * Every phase is placed on the grid (structure.c): which of its groups run
  * at once (all, or only those holding data: the root's row or column),
@@ -289,44 +292,133 @@ static ortho_model_op final_gather(ortho_model_op op)
     return op == ORTHO_MODEL_REDUCE ? ORTHO_MODEL_GATHER : ORTHO_MODEL_ALLGATHER;
 }
 
-/* rsag allreduce's middle phase on a 2D grid: a reduce-scatter of the
- * piece s across the other groups, then the allgather of its parts
- * (lib/variants/allreduce_rsag.c); over_rows: across the rows, of g. */
-static int across_direct(ortho_model_profile_t prof, const struct sub *sg, int over_rows, int g,
-                         double s, ortho_model_prediction *pred)
+/* One hop (a message of s bytes between two processes at where): its time
+ * and its fixed part (the message of 0 bytes). */
+static int hop(ortho_model_profile_t prof, int where, double s, double *t, double *t0, int *entry)
 {
-    int err = reduce_scatter(prof, sg, over_rows, s, pred);
+    int err = ortho__predict_at(prof, ORTHO_MODEL_BCAST, 2, s, where, 1, t, NULL, entry);
+    if (!err)
+        err = ortho__predict_at(prof, ORTHO_MODEL_BCAST, 2, 0.0, where, 1, t0, NULL, NULL);
+    return err;
+}
+
+/* A direct exchange among the groups over dims lo..hi (g members, every
+ * group at once): each member sends a block of s bytes to every other,
+ * ORTHO__DIRECT_WINDOW partners at a time (direct_exchange.c). Placed by
+ * structure.c: inside a node the messages run side by side (one hop, as
+ * the variant's header says); across nodes the F processes of a node in
+ * spanning groups send g - m messages each through its link (m members of
+ * a group on one node; one process per node when the node size is
+ * unknown or the profile has no where=net bcast), whose bytes add up:
+ *   t = w h(0) + (1 + share (F (g - m) - 1)) (h(s) - h(0)),
+ * w windows, h = t_bc(2, .) between nodes, share the profile's share_bcast
+ * (1 when absent: one link carries the bytes one after another); with
+ * m > 1 the members inside the node in parallel, the slower counting. */
+static int direct_time(ortho_model_profile_t prof, const struct ortho__frame *fr, int lo, int hi,
+                       unsigned mask, int g, double s, ortho_model_phase *ph)
+{
+    struct ortho__structure st;
+    double t = 0.0, t0 = 0.0, inside = 0.0, inside0 = 0.0;
+    int windows = (g - 2) / ORTHO__DIRECT_WINDOW + 1, err;
+    memset(&st, 0, sizeof st);
+    if (fr != NULL && ortho_model_profile_knows_nodes(prof, ORTHO_MODEL_BCAST))
+        ortho__structure_of(fr, lo, hi, mask, &st);
+    ph->where = st.where;
+    ph->per_node = st.per_node;
+    ph->nodes = st.nodes;
+    if (st.where == ORTHO_MODEL_WHERE_NODE) {
+        err = hop(prof, ORTHO_MODEL_WHERE_NODE, s, &t, &t0, &ph->entry);
+        ph->seconds = t + (windows - 1) * t0;
+        return err;
+    }
+    int m = st.nodes > 0 ? st.per_node : 1, procs = st.flows > 0 ? st.flows : 1;
+    int flows = procs * (g - m);
+    double share = ortho__share_param(prof, ORTHO_MODEL_BCAST);
+    share = share > 0.0 ? share : 1.0;
+    /* a spanning group's bytes cross between nodes, whatever its ranks */
+    err = hop(prof, st.nodes > 1 ? ORTHO_MODEL_WHERE_NET : ORTHO_MODEL_WHERE_ANY, s, &t, &t0,
+              &ph->entry);
+    ph->flows = flows;
+    ph->share = 1.0 + share * (flows - 1);
+    ph->seconds = windows * t0 + ph->share * (t - t0);
+    if (!err && m > 1)
+        err = hop(prof, ORTHO_MODEL_WHERE_NODE, s, &inside, &inside0, NULL);
+    if (!err && inside + (windows - 1) * inside0 > ph->seconds)
+        ph->seconds = inside + (windows - 1) * inside0;
+    return err;
+}
+
+/* rsag allreduce's direct reduce-scatter (reduces: its reductions added,
+ * (g - 1) / g n gamma) or allgather of a vector of n over the rows
+ * (over_rows) or the leading dims, listed as an allgather of n / g. */
+static int direct(ortho_model_profile_t prof, const struct sub *sg, int over_rows, double n,
+                  int reduces, ortho_model_prediction *pred)
+{
+    int d = last_dim(sg), lo = over_rows ? d : 0, hi = over_rows ? d : d - 1, g = 1, err = 0;
+    ortho_model_phase ph;
+    for (int i = lo; i <= hi; i++)
+        g *= sg->fr->dims[i];
+    memset(&ph, 0, sizeof ph);
+    ph.op = ORTHO_MODEL_ALLGATHER;
+    ph.dim = lo;
+    ph.group = g;
+    ph.bytes = n / g;
+    ph.share = 1.0;
+    ph.entry = -1;
+    if (g > 1)
+        err = direct_time(prof, sg->fr, lo, hi, sg->lanes, g, n / g, &ph);
     if (err)
         return err;
-    return over_rows ? rows(prof, sg, sg->lanes, ORTHO_MODEL_ALLGATHER, s / g, 1.0, pred)
-                     : cols(prof, sg, sg->lanes, ORTHO_MODEL_ALLGATHER, s / g, pred);
+    append(pred, &ph);
+    if (reduces)
+        pred->total += (g - 1) / (double)g * n * param(prof, "gamma");
+    return MPI_SUCCESS;
+}
+
+/* rsag allreduce's middle phase on a 2D grid: the reduce-scatter of the
+ * piece s across the other groups, then the allgather of its parts, both
+ * direct (lib/variants/allreduce_rsag.c); over_rows: across the rows. */
+static int across_direct(ortho_model_profile_t prof, const struct sub *sg, int over_rows,
+                         double s, ortho_model_prediction *pred)
+{
+    int err = direct(prof, sg, over_rows, s, 1, pred);
+    return err ? err : direct(prof, sg, over_rows, s, 0, pred);
 }
 
 static int rsag_rows(ortho_model_profile_t prof, const struct sub *sg, ortho_model_op op, int p1,
                      int p2, double b, ortho_model_prediction *pred)
 {
+    if (op == ORTHO_MODEL_ALLREDUCE) {
+        int err = direct(prof, sg, 1, b, 1, pred);
+        if (!err && sg->nsub <= 2)
+            err = across_direct(prof, sg, 0, b / p2, pred);
+        else if (!err)
+            err = across(prof, sg, sg->lanes, op, ORTHO_VARIANT_RSAG, p1, b / p2, pred);
+        return err ? err : direct(prof, sg, 1, b, 0, pred);
+    }
     int err = reduce_scatter(prof, sg, 1, b, pred);
-    if (!err && op == ORTHO_MODEL_ALLREDUCE && sg->nsub <= 2)
-        err = across_direct(prof, sg, 0, p1, b / p2, pred);
-    else if (!err)
+    if (!err)
         err = across(prof, sg, sg->lanes, op, ORTHO_VARIANT_RSAG, p1, b / p2, pred);
     if (!err)
-        err = rows(prof, sg, op == ORTHO_MODEL_REDUCE ? root_row(sg) : sg->lanes,
-                   final_gather(op), b / p2, 1.0, pred);
+        err = rows(prof, sg, root_row(sg), final_gather(op), b / p2, 1.0, pred);
     return err;
 }
 
 static int rsag_cols(ortho_model_profile_t prof, const struct sub *sg, ortho_model_op op, int p1,
                      int p2, double b, ortho_model_prediction *pred)
 {
+    (void)p2;
+    if (op == ORTHO_MODEL_ALLREDUCE) {
+        int err = direct(prof, sg, 0, b, 1, pred);
+        if (!err)
+            err = across_direct(prof, sg, 1, b / p1, pred);
+        return err ? err : direct(prof, sg, 0, b, 0, pred);
+    }
     int err = reduce_scatter(prof, sg, 0, b, pred);
-    if (!err && op == ORTHO_MODEL_ALLREDUCE)
-        err = across_direct(prof, sg, 1, p2, b / p1, pred);
-    else if (!err)
+    if (!err)
         err = rows(prof, sg, sg->lanes, op, b / p1, 1.0, pred);
     if (!err)
-        err = cols(prof, sg, op == ORTHO_MODEL_REDUCE ? root_col(sg) : sg->lanes,
-                   final_gather(op), b / p1, pred);
+        err = cols(prof, sg, root_col(sg), final_gather(op), b / p1, pred);
     return err;
 }
 

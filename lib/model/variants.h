@@ -56,4 +56,9 @@ int ortho__model_segment(ortho_model_profile_t prof, ortho_model_op op, double b
  * of its stages whose latencies follow one another (segment.c's m). */
 int ortho__model_spread_latencies(int p);
 
+/* rsag's direct exchanges (lib/variants/direct_exchange.c) post the
+ * messages to and from this many partners at a time, as MPICH throttles
+ * its alltoall; the model charges one latency per window. */
+enum { ORTHO__DIRECT_WINDOW = 32 };
+
 #endif /* ORTHO_MODEL_VARIANTS_H_INCLUDED */

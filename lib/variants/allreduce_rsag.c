@@ -7,8 +7,10 @@
  * crosses the columns: on a node-aware grid each node's link carries
  * 2 (p1 - 1) / p1 n instead of 2 (p - 1) / p n per process of the node.
  * As phases (the model's composition, lib/model/variants.c):
- *   t_rs(p2, n) + t_rs(p1, n / p2) + t_allgather(p1, n / p) + t_allgather(p2, n / p2)
- * with t_rs(g, n) = t_allgather(g, n / g) + (g - 1) / g n gamma.
+ *   x_rs(p2, n) + x_rs(p1, n / p2) + x(p1, n / p2) + x(p2, n)
+ * x(g, n) a direct exchange of blocks of n / g placed on the nodes (one
+ * hop inside a node; the bytes through a node's link after one hop's fixed
+ * part across), x_rs(g, n) = x(g, n) + (g - 1) / g n gamma.
  *
  * Rows order: a reduce-scatter inside every row leaves piece c of the
  * row's sum at its member c; inside column c a reduce-scatter of piece c
@@ -73,9 +75,9 @@ static int across(void *piece, int n, MPI_Datatype type, MPI_Op op, MPI_Comm sec
     PMPI_Comm_rank(second, &me);
     ortho__split(n, len, len, counts, displs);
     int err = ortho__reduce_scatter_direct(piece, ortho__offset(piece, displs[me], type), counts,
-                                           displs, type, op, ORTHO_DIRECT_WINDOW, second);
+                                           displs, type, op, ORTHO__DIRECT_WINDOW, second);
     if (!err)
-        err = ortho__allgatherv_direct(piece, counts, displs, type, ORTHO_DIRECT_WINDOW, second);
+        err = ortho__allgatherv_direct(piece, counts, displs, type, ORTHO__DIRECT_WINDOW, second);
     free(counts);
     return err;
 }
@@ -98,7 +100,7 @@ static int rsag(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type, MP
     int err = rs_input(sendbuf, recvbuf, n, type, &raw, &input);
     if (!err)
         err = ortho__reduce_scatter_direct(input, piece, counts, displs, type, op,
-                                           ORTHO_DIRECT_WINDOW, g.first);
+                                           ORTHO__DIRECT_WINDOW, g.first);
     if (!err && counts[g.me] > 0) {
         if (g.recurse != NULL)
             err = ortho__allreduce_rsag_rows(MPI_IN_PLACE, piece, counts[g.me], type, op,
@@ -107,7 +109,7 @@ static int rsag(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type, MP
             err = across(piece, counts[g.me], type, op, g.second);
     }
     if (!err)
-        err = ortho__allgatherv_direct(recvbuf, counts, displs, type, ORTHO_DIRECT_WINDOW,
+        err = ortho__allgatherv_direct(recvbuf, counts, displs, type, ORTHO__DIRECT_WINDOW,
                                       g.first);
     free(raw);
     free(counts);

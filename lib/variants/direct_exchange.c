@@ -17,7 +17,7 @@
  * Every receive is posted before any send, and each member starts its
  * sends at its right neighbour, so that no member is every other's
  * first target. A large group posts its messages in windows of
- * ORTHO_DIRECT_WINDOW partners (as MPICH throttles its alltoall at 32
+ * ORTHO__DIRECT_WINDOW partners (as MPICH throttles its alltoall at 32
  * requests), so that a column of hundreds of nodes does not flood the
  * network's and the MPI library's queues; one window serves groups of up
  * to 33 members, so the measured cases are unchanged.

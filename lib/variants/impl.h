@@ -10,6 +10,7 @@
 #include <mpi.h>
 
 #include "grid/grid_private.h"
+#include "model/variants.h"
 #include "ortho2d/uneven.h"
 #include "variants/segments.h"
 
@@ -25,8 +26,7 @@ int ortho__reduce_scatter(const void *input, void *out, const int counts[], cons
  * out may be the member's own piece of input (counts[me] elements at
  * displs[me]). And the allgather of the members' blocks in place: each
  * member's counts[me] elements at displs[me] of buf to every other. The
- * variants pass ORTHO_DIRECT_WINDOW. */
-enum { ORTHO_DIRECT_WINDOW = 32 };
+ * variants pass ORTHO__DIRECT_WINDOW (model/variants.h, which costs it). */
 int ortho__reduce_scatter_direct(const void *input, void *out, const int counts[],
                                  const int displs[], MPI_Datatype type, MPI_Op op, int window,
                                  MPI_Comm comm);
