@@ -35,53 +35,37 @@
 #include <stdlib.h>
 
 #include "common/buffers.h"
-#include "ortho2d/uneven.h"
 #include "variants/common.h"
 #include "variants/impl.h"
 #include "variants/segments.h"
-#include "model/variants.h"
+#include "variants/spread_pieces.h"
 
 enum { SLOTS = 8, AHEAD = SLOTS / 2, TAG = ORTHO_TAG + 4 };
 
 struct spread {
+    struct ortho__spread_pieces at;
     void *buf;
-    MPI_Datatype type;
-    MPI_Comm comm;
-    int p, root, me, owner; /* owner: this process's piece index, -1 at the root */
-    struct ortho__segments sg;
-    int *counts, *displs;   /* one segment's pieces, in elements */
     MPI_Request *recv, *send; /* SLOTS x (p - 1) each */
 };
 
-/* The grid rank that owns piece i. */
-static int owner_rank(const struct spread *sp, int i)
-{
-    return (sp->root + 1 + i) % sp->p;
-}
-
-/* The pieces of segment k, relative to the segment's start. */
-static void pieces_of(struct spread *sp, int k)
-{
-    ortho__split(ortho__segment_len(&sp->sg, k), sp->p - 1, sp->p - 1, sp->counts, sp->displs);
-}
-
 static void *piece(const struct spread *sp, int k, int i)
 {
-    return ortho__offset(sp->buf, (MPI_Aint)ortho__segment_at(&sp->sg, k) + sp->displs[i],
-                         sp->type);
+    return ortho__offset(sp->buf, (MPI_Aint)ortho__segment_at(&sp->at.sg, k) + sp->at.displs[i],
+                         sp->at.type);
 }
 
 /* The root: segment after segment, each piece to its owner, synchronously. */
 static int root_sends(struct spread *sp)
 {
     int err = MPI_SUCCESS;
-    for (int k = 0; k < sp->sg.count && !err; k++) {
-        pieces_of(sp, k);
-        for (int i = 0; i < sp->p - 1 && !err; i++)
-            if (sp->counts[i] > 0)
-                err = PMPI_Issend(piece(sp, k, i), sp->counts[i], sp->type, owner_rank(sp, i),
-                                  TAG, sp->comm, &sp->send[i]);
-        int werr = ortho__wait_each(sp->p - 1, sp->send);
+    for (int k = 0; k < sp->at.sg.count && !err; k++) {
+        ortho__spread_pieces_of(&sp->at, k);
+        for (int i = 0; i < sp->at.p - 1 && !err; i++)
+            if (sp->at.counts[i] > 0)
+                err = PMPI_Issend(piece(sp, k, i), sp->at.counts[i], sp->at.type,
+                                  ortho__spread_owner_rank(&sp->at, i), TAG, sp->at.comm,
+                                  &sp->send[i]);
+        int werr = ortho__wait_each(sp->at.p - 1, sp->send);
         err = err ? err : werr;
     }
     return err;
@@ -91,13 +75,15 @@ static int root_sends(struct spread *sp)
  * root when it is this process's, else from its owner). */
 static int post_recvs(struct spread *sp, int k)
 {
-    MPI_Request *r = sp->recv + (size_t)(k % SLOTS) * (size_t)(sp->p - 1);
+    MPI_Request *r = sp->recv + (size_t)(k % SLOTS) * (size_t)(sp->at.p - 1);
     int err = MPI_SUCCESS;
-    pieces_of(sp, k);
-    for (int i = 0; i < sp->p - 1 && !err; i++)
-        if (sp->counts[i] > 0)
-            err = PMPI_Irecv(piece(sp, k, i), sp->counts[i], sp->type,
-                             i == sp->owner ? sp->root : owner_rank(sp, i), TAG, sp->comm, &r[i]);
+    ortho__spread_pieces_of(&sp->at, k);
+    for (int i = 0; i < sp->at.p - 1 && !err; i++)
+        if (sp->at.counts[i] > 0)
+            err = PMPI_Irecv(piece(sp, k, i), sp->at.counts[i], sp->at.type,
+                             i == sp->at.owner ? sp->at.root
+                                               : ortho__spread_owner_rank(&sp->at, i),
+                             TAG, sp->at.comm, &r[i]);
     return err;
 }
 
@@ -105,33 +91,33 @@ static int post_recvs(struct spread *sp, int k)
  * owners (after the forwards SLOTS segments back have left). */
 static int forward(struct spread *sp, int k)
 {
-    size_t at = (size_t)(k % SLOTS) * (size_t)(sp->p - 1);
+    size_t at = (size_t)(k % SLOTS) * (size_t)(sp->at.p - 1);
     MPI_Request *r = sp->recv + at, *s = sp->send + at;
-    int err = PMPI_Wait(&r[sp->owner], MPI_STATUS_IGNORE);
+    int err = PMPI_Wait(&r[sp->at.owner], MPI_STATUS_IGNORE);
     if (!err)
-        err = ortho__wait_each(sp->p - 1, s);
-    pieces_of(sp, k);
-    if (sp->counts[sp->owner] == 0)
+        err = ortho__wait_each(sp->at.p - 1, s);
+    ortho__spread_pieces_of(&sp->at, k);
+    if (sp->at.counts[sp->at.owner] == 0)
         return err;
-    for (int i = 0; i < sp->p - 1 && !err; i++)
-        if (i != sp->owner)
-            err = PMPI_Isend(piece(sp, k, sp->owner), sp->counts[sp->owner], sp->type,
-                             owner_rank(sp, i), TAG, sp->comm, &s[i]);
+    for (int i = 0; i < sp->at.p - 1 && !err; i++)
+        if (i != sp->at.owner)
+            err = PMPI_Isend(piece(sp, k, sp->at.owner), sp->at.counts[sp->at.owner], sp->at.type,
+                             ortho__spread_owner_rank(&sp->at, i), TAG, sp->at.comm, &s[i]);
     return err;
 }
 
 static int nonroot_run(struct spread *sp)
 {
-    int err = MPI_SUCCESS, slots = (int)SLOTS * (sp->p - 1);
-    for (int k = 0; k < sp->sg.count && k < SLOTS && !err; k++)
+    int err = MPI_SUCCESS, slots = (int)SLOTS * (sp->at.p - 1);
+    for (int k = 0; k < sp->at.sg.count && k < SLOTS && !err; k++)
         err = post_recvs(sp, k);
-    for (int k = 0; k < sp->sg.count && !err; k++) {
+    for (int k = 0; k < sp->at.sg.count && !err; k++) {
         err = forward(sp, k);
         /* segment k - AHEAD's pieces are in: its slot takes k + AHEAD */
         int done = k - AHEAD, next = k + AHEAD;
-        if (!err && done >= 0 && next < sp->sg.count && next >= SLOTS) {
-            err = ortho__wait_each(sp->p - 1,
-                                   sp->recv + (size_t)(done % SLOTS) * (size_t)(sp->p - 1));
+        if (!err && done >= 0 && next < sp->at.sg.count && next >= SLOTS) {
+            err = ortho__wait_each(sp->at.p - 1,
+                                   sp->recv + (size_t)(done % SLOTS) * (size_t)(sp->at.p - 1));
             if (!err)
                 err = post_recvs(sp, next);
         }
@@ -153,32 +139,22 @@ int ortho__bcast_spread(void *buf, int n, MPI_Datatype type, int root,
                         const struct ortho_grid *grid)
 {
     struct spread sp;
-    int p = grid->size, elem = 0, err = PMPI_Type_size(type, &elem);
-    if (err || p < 2 || n == 0)
-        return err;
-    sp.buf = buf;
-    sp.type = type;
-    sp.comm = grid->comm;
-    sp.p = p;
-    sp.root = root;
-    sp.me = grid->rank;
-    sp.owner = sp.me == root ? -1 : (sp.me - root - 1 + p) % p;
-    ortho__segments_of(n, elem, 2, ORTHO_MODEL_BCAST, ortho__model_spread_latencies(p), seg,
-                       &sp.sg);
+    int p = grid->size;
+    if (p < 2 || n == 0)
+        return MPI_SUCCESS;
     size_t slots = (size_t)SLOTS * (size_t)(p - 1);
-    sp.counts = malloc(2 * (size_t)(p - 1) * sizeof(int));
-    sp.recv = malloc(2 * slots * sizeof(MPI_Request));
-    if (sp.counts == NULL || sp.recv == NULL) {
-        free(sp.counts);
-        free(sp.recv);
-        return MPI_ERR_NO_MEM;
+    int err = ortho__spread_pieces_init(&sp.at, n, type, ORTHO_MODEL_BCAST, root, seg, grid);
+    sp.buf = buf;
+    sp.recv = err ? NULL : malloc(2 * slots * sizeof(MPI_Request));
+    if (!err && sp.recv == NULL)
+        err = MPI_ERR_NO_MEM;
+    if (!err) {
+        sp.send = sp.recv + slots;
+        for (size_t i = 0; i < 2 * slots; i++)
+            sp.recv[i] = MPI_REQUEST_NULL;
+        err = sp.at.owner < 0 ? root_sends(&sp) : nonroot_run(&sp);
     }
-    sp.displs = sp.counts + (p - 1);
-    sp.send = sp.recv + slots;
-    for (size_t i = 0; i < 2 * slots; i++)
-        sp.recv[i] = MPI_REQUEST_NULL;
-    err = sp.owner < 0 ? root_sends(&sp) : nonroot_run(&sp);
-    free(sp.counts);
+    ortho__spread_pieces_free(&sp.at);
     free(sp.recv);
     return err;
 }

@@ -4,12 +4,13 @@
  * Cost (alpha-beta-gamma, n bytes cut into k segments of s, p processes):
  *   T = (k + 1) (m alpha + s beta + s gamma)
  * with m and s as in spread_bcast.c (alpha, beta and gamma of the
- * profile's hop t_red(2, s)), or the candidate's "seg=". Segment j is cut into p - 1 pieces, piece i owned by the i-th
- * non-root process: every process (the root too) sends its operand of
- * piece i to owner i, the owner combines the p operands and sends the
- * result to the root. Each link carries about n once in each direction
- * and the root's inbound link carries the result once, where a binomial
- * tree loads it lg p times and chain's fill grows with p. As phases
+ * profile's hop t_red(2, s)), or the candidate's "seg=". Segment j is
+ * cut into p - 1 pieces, piece i owned by the i-th non-root process:
+ * every process (the root too) sends its operand of piece i to owner i,
+ * the owner combines the p operands and sends the result to the root.
+ * Each link carries about n once in each direction and the root's
+ * inbound link carries the result once, where a binomial tree loads it
+ * lg p times and chain's fill grows with p. As phases
  * (lib/model/variants.c), h(s) = t_red(2, s) between nodes with every
  * process of a node sending at once (inside one node when it holds all p):
  *   (k + 1) h(s)
@@ -33,23 +34,18 @@
 #include <stdlib.h>
 
 #include "common/buffers.h"
-#include "ortho2d/uneven.h"
 #include "variants/common.h"
 #include "variants/impl.h"
 #include "variants/segments.h"
-#include "model/variants.h"
+#include "variants/spread_pieces.h"
 
 enum { SLOTS = 4, TAG = ORTHO_TAG + 4 };
 
 struct spread {
+    struct ortho__spread_pieces at;
     const void *input;
     void *recvbuf;
-    MPI_Datatype type;
     MPI_Op op;
-    MPI_Comm comm;
-    int p, root, me, owner; /* owner: this process's piece index, -1 at the root */
-    struct ortho__segments sg;
-    int *counts, *displs; /* one segment's pieces, in elements */
     int piece_max;        /* the longest piece: a slot's room per operand */
     void *raw, *room;     /* SLOTS x (p + 1) pieces of piece_max (owners): the
                            * operands, then the result in the making */
@@ -58,20 +54,11 @@ struct spread {
     MPI_Request *result;  /* SLOTS: an owner's results */
 };
 
-static int owner_rank(const struct spread *sp, int i)
-{
-    return (sp->root + 1 + i) % sp->p;
-}
-
-static void pieces_of(struct spread *sp, int k)
-{
-    ortho__split(ortho__segment_len(&sp->sg, k), sp->p - 1, sp->p - 1, sp->counts, sp->displs);
-}
 
 /* Element offset of piece i of segment k in the whole vector. */
 static MPI_Aint piece_at(const struct spread *sp, int k, int i)
 {
-    return (MPI_Aint)ortho__segment_at(&sp->sg, k) + sp->displs[i];
+    return (MPI_Aint)ortho__segment_at(&sp->at.sg, k) + sp->at.displs[i];
 }
 
 /* Rank r's operand of this owner's piece in segment k's slot; r = p:
@@ -79,53 +66,53 @@ static MPI_Aint piece_at(const struct spread *sp, int k, int i)
  * be posted while the result is still on its way to the root. */
 static void *operand(const struct spread *sp, int k, int r)
 {
-    return ortho__offset(sp->room, ((MPI_Aint)(k % SLOTS) * (sp->p + 1) + r) * sp->piece_max,
-                         sp->type);
+    return ortho__offset(sp->room, ((MPI_Aint)(k % SLOTS) * (sp->at.p + 1) + r) * sp->piece_max,
+                         sp->at.type);
 }
 
 /* This process's operands of segment k to their owners, synchronously. */
 static int send_operands(struct spread *sp, int k)
 {
     int err = MPI_SUCCESS;
-    pieces_of(sp, k);
-    for (int i = 0; i < sp->p - 1 && !err; i++)
-        if (i != sp->owner && sp->counts[i] > 0)
-            err = PMPI_Issend(ortho__offset(sp->input, piece_at(sp, k, i), sp->type),
-                              sp->counts[i], sp->type, owner_rank(sp, i), TAG, sp->comm,
-                              &sp->contrib[i]);
+    ortho__spread_pieces_of(&sp->at, k);
+    for (int i = 0; i < sp->at.p - 1 && !err; i++)
+        if (i != sp->at.owner && sp->at.counts[i] > 0)
+            err = PMPI_Issend(ortho__offset(sp->input, piece_at(sp, k, i), sp->at.type),
+                              sp->at.counts[i], sp->at.type, ortho__spread_owner_rank(&sp->at, i),
+                              TAG, sp->at.comm, &sp->contrib[i]);
     return err;
 }
 
 /* An owner: the other processes' operands of segment k into its slot. */
 static int post_operands(struct spread *sp, int k)
 {
-    MPI_Request *r = sp->recv + (size_t)(k % SLOTS) * (size_t)sp->p;
+    MPI_Request *r = sp->recv + (size_t)(k % SLOTS) * (size_t)sp->at.p;
     int err = MPI_SUCCESS;
-    pieces_of(sp, k);
-    int c = sp->counts[sp->owner];
-    for (int q = 0; q < sp->p && c > 0 && !err; q++)
-        if (q != sp->me)
-            err = PMPI_Irecv(operand(sp, k, q), c, sp->type, q, TAG, sp->comm, &r[q]);
+    ortho__spread_pieces_of(&sp->at, k);
+    int c = sp->at.counts[sp->at.owner];
+    for (int q = 0; q < sp->at.p && c > 0 && !err; q++)
+        if (q != sp->at.me)
+            err = PMPI_Irecv(operand(sp, k, q), c, sp->at.type, q, TAG, sp->at.comm, &r[q]);
     return err;
 }
 
 /* An owner, segment k: combine in rank order, the result to the root. */
 static int combine(struct spread *sp, int k)
 {
-    int s = k % SLOTS, err = ortho__wait_each(sp->p, sp->recv + (size_t)s * (size_t)sp->p);
-    pieces_of(sp, k);
-    int c = sp->counts[sp->owner];
+    int s = k % SLOTS, err = ortho__wait_each(sp->at.p, sp->recv + (size_t)s * (size_t)sp->at.p);
+    ortho__spread_pieces_of(&sp->at, k);
+    int c = sp->at.counts[sp->at.owner];
     if (err || c == 0)
         return err;
     err = PMPI_Wait(&sp->result[s], MPI_STATUS_IGNORE); /* segment k - SLOTS's result */
-    const void *mine = ortho__offset(sp->input, piece_at(sp, k, sp->owner), sp->type);
-    void *acc = operand(sp, k, sp->p);
+    const void *mine = ortho__offset(sp->input, piece_at(sp, k, sp->at.owner), sp->at.type);
+    void *acc = operand(sp, k, sp->at.p);
     if (!err)
-        err = ortho__combine_rank_order(mine, sp->me, operand(sp, k, 0), sp->piece_max, sp->p, c,
-                                        sp->type, sp->op, acc);
+        err = ortho__combine_rank_order(mine, sp->at.me, operand(sp, k, 0), sp->piece_max,
+                                        sp->at.p, c, sp->at.type, sp->op, acc);
     if (!err)
-        err = PMPI_Issend(acc, c, sp->type, sp->root, TAG, sp->comm, &sp->result[s]);
-    if (!err && k + SLOTS < sp->sg.count)
+        err = PMPI_Issend(acc, c, sp->at.type, sp->at.root, TAG, sp->at.comm, &sp->result[s]);
+    if (!err && k + SLOTS < sp->at.sg.count)
         err = post_operands(sp, k + SLOTS);
     return err;
 }
@@ -134,32 +121,33 @@ static int combine(struct spread *sp, int k)
  * (after those of segment k - SLOTS are in, reusing their requests). */
 static int post_results(struct spread *sp, int k)
 {
-    MPI_Request *r = sp->recv + (size_t)(k % SLOTS) * (size_t)sp->p;
-    int err = ortho__wait_each(sp->p - 1, r);
-    pieces_of(sp, k);
-    for (int i = 0; i < sp->p - 1 && !err; i++)
-        if (sp->counts[i] > 0)
-            err = PMPI_Irecv(ortho__offset(sp->recvbuf, piece_at(sp, k, i), sp->type),
-                             sp->counts[i], sp->type, owner_rank(sp, i), TAG, sp->comm, &r[i]);
+    MPI_Request *r = sp->recv + (size_t)(k % SLOTS) * (size_t)sp->at.p;
+    int err = ortho__wait_each(sp->at.p - 1, r);
+    ortho__spread_pieces_of(&sp->at, k);
+    for (int i = 0; i < sp->at.p - 1 && !err; i++)
+        if (sp->at.counts[i] > 0)
+            err = PMPI_Irecv(ortho__offset(sp->recvbuf, piece_at(sp, k, i), sp->at.type),
+                             sp->at.counts[i], sp->at.type, ortho__spread_owner_rank(&sp->at, i),
+                             TAG, sp->at.comm, &r[i]);
     return err;
 }
 
 static int run(struct spread *sp)
 {
     int err = MPI_SUCCESS;
-    for (int k = 0; k < sp->sg.count && k < SLOTS && sp->owner >= 0 && !err; k++)
+    for (int k = 0; k < sp->at.sg.count && k < SLOTS && sp->at.owner >= 0 && !err; k++)
         err = post_operands(sp, k);
-    for (int k = 0; k < sp->sg.count && !err; k++) {
+    for (int k = 0; k < sp->at.sg.count && !err; k++) {
         err = send_operands(sp, k);
-        if (!err && sp->owner >= 0 && k > 0)
+        if (!err && sp->at.owner >= 0 && k > 0)
             err = combine(sp, k - 1);
-        int werr = ortho__wait_each(sp->p - 1, sp->contrib);
+        int werr = ortho__wait_each(sp->at.p - 1, sp->contrib);
         err = err ? err : werr;
-        if (!err && sp->owner < 0)
+        if (!err && sp->at.owner < 0)
             err = post_results(sp, k);
     }
-    if (!err && sp->owner >= 0 && sp->sg.count > 0)
-        err = combine(sp, sp->sg.count - 1);
+    if (!err && sp->at.owner >= 0 && sp->at.sg.count > 0)
+        err = combine(sp, sp->at.sg.count - 1);
     return err;
 }
 
@@ -177,38 +165,31 @@ int ortho__reduce_spread(const void *input, void *recvbuf, int n, MPI_Datatype t
                          const struct ortho_grid *grid)
 {
     struct spread sp;
-    int p = grid->size, elem = 0, err = PMPI_Type_size(type, &elem);
-    if (err || n == 0)
-        return err;
+    int p = grid->size;
+    if (n == 0)
+        return MPI_SUCCESS;
     if (p < 2)
         return grid->rank == root && input != recvbuf
                    ? ortho__local_copy(input, n, type, recvbuf, n, type)
                    : MPI_SUCCESS;
+    int err = ortho__spread_pieces_init(&sp.at, n, type, ORTHO_MODEL_REDUCE, root, seg, grid);
     sp.input = input;
     sp.recvbuf = recvbuf;
-    sp.type = type;
     sp.op = op;
-    sp.comm = grid->comm;
-    sp.p = p;
-    sp.root = root;
-    sp.me = grid->rank;
-    sp.owner = sp.me == root ? -1 : (sp.me - root - 1 + p) % p;
-    ortho__segments_of(n, elem, 2, ORTHO_MODEL_REDUCE, ortho__model_spread_latencies(p), seg,
-                       &sp.sg);
-    sp.piece_max = sp.sg.per / (p - 1) + (sp.sg.per % (p - 1) != 0);
+    sp.piece_max = sp.at.sg.per / (p - 1) + (sp.at.sg.per % (p - 1) != 0);
     size_t nrecv = (size_t)SLOTS * (size_t)p, nreq = (size_t)(p - 1) + nrecv + SLOTS;
     sp.raw = sp.room = NULL;
-    sp.counts = malloc(2 * (size_t)(p - 1) * sizeof(int));
-    sp.contrib = malloc(nreq * sizeof(MPI_Request));
-    if (sp.owner >= 0 && sp.counts != NULL && sp.contrib != NULL)
+    sp.contrib = err ? NULL : malloc(nreq * sizeof(MPI_Request));
+    if (!err && sp.contrib == NULL)
+        err = MPI_ERR_NO_MEM;
+    if (!err && sp.at.owner >= 0)
         err = ortho__tmp((int)(nrecv + SLOTS) * sp.piece_max, type, &sp.raw, &sp.room);
-    if (sp.counts == NULL || sp.contrib == NULL || err) {
-        free(sp.counts);
+    if (err) {
+        ortho__spread_pieces_free(&sp.at);
         free(sp.contrib);
         free(sp.raw);
-        return err ? err : MPI_ERR_NO_MEM;
+        return err;
     }
-    sp.displs = sp.counts + (p - 1);
     sp.recv = sp.contrib + (p - 1);
     sp.result = sp.recv + nrecv;
     for (size_t i = 0; i < nreq; i++)
@@ -221,7 +202,7 @@ int ortho__reduce_spread(const void *input, void *recvbuf, int n, MPI_Datatype t
         werr = ortho__wait_each((int)nrecv, sp.recv);
     if (err)
         cancel_all(sp.recv, nrecv);
-    free(sp.counts);
+    ortho__spread_pieces_free(&sp.at);
     free(sp.contrib);
     free(sp.raw);
     return err ? err : werr;
