@@ -19,8 +19,8 @@
  *                           scatter:   copy(p b) + t_sc(p2, p1 b) + t_sc(p1, b)
  *                           allgather: t_ag(p1, b) + p1 t_ag(p2, b)
  *   rsag, rows              allreduce: x_rs(p2, b) + x_rs(p1, b/p2) + x(p1, b/p2) + x(p2, b)
- *                                      (direct exchanges, x below)
- *                           reduce:    t_rs(p2, b) + t_red(p1, b/p2) + t_ga(p2, b/p2)
+ *                           reduce:    x_rs(p2, b) + t_red(p1, b/p2) + t_ga(p2, b/p2)
+ *                                      (x: direct exchanges, below)
  *   rsag, cols              the same with p1 and p2 exchanged
  *   scag, rows              bcast: t_sc(p2, b/p2) + t_bc(p1, b/p2) + t_ag(p2, b/p2)
  *   scag, cols              the same with p1 and p2 exchanged
@@ -55,15 +55,12 @@
  * The phases list the stages (hops of one placement as one phase), each
  * with its share of the fill, the slowest with the k - 1 transfers too.
  *
- * with t_rs(g, n) = t_ag(g, n/g) + (g - 1)/g n gamma, the pairwise
- * reduce-scatter (lib/variants/reduce_scatter.c: the messages of an
- * allgather of n/g blocks plus the local reductions; gamma is the
- * profile's param "gamma", 0 when absent); x(g, n) the direct exchange of
- * blocks of n/g among g (lib/variants/direct_exchange.c, direct_time()
- * below: one hop inside a node, the bytes through a node's link after one
- * fixed part across), x_rs(g, n) = x(g, n) + (g - 1)/g n gamma; and
- * copy(s) = s * t_copy (the profile's param "t_copy" in seconds per byte,
- * 0 when absent).
+ * with x(g, n) the direct exchange of blocks of n/g among g
+ * (lib/variants/direct_exchange.c, direct_time() below: one hop inside a
+ * node, the bytes through a node's link after one fixed part across),
+ * x_rs(g, n) = x(g, n) + (g - 1)/g n gamma (the local reductions; gamma
+ * is the profile's param "gamma", 0 when absent); and copy(s) = s * t_copy
+ * (the profile's param "t_copy" in seconds per byte, 0 when absent).
  *
  * Every phase is placed on the grid (structure.c): which of its groups run
  * at once (all, or only those holding data: the root's row or column),
@@ -186,24 +183,6 @@ static void summed(const ortho_model_prediction *sub, ortho_model_op op, int g, 
         ph.share = x->share > ph.share ? x->share : ph.share;
     }
     append(pred, &ph);
-}
-
-/* t_rs(g, n) over p2 or p1: listed as an allgather of n/g blocks; gamma
- * added to the total. */
-static int reduce_scatter(ortho_model_profile_t prof, const struct sub *sg, int over_rows,
-                          double n, ortho_model_prediction *pred)
-{
-    int d = last_dim(sg), g = sg->fr->dims[d], err;
-    if (over_rows) {
-        err = rows(prof, sg, sg->lanes, ORTHO_MODEL_ALLGATHER, n / g, 1.0, pred);
-    } else {
-        g = 1;
-        for (int i = 0; i < d; i++)
-            g *= sg->fr->dims[i];
-        err = cols(prof, sg, sg->lanes, ORTHO_MODEL_ALLGATHER, n / g, pred);
-    }
-    pred->total += (g - 1) / (double)g * n * param(prof, "gamma");
-    return err;
 }
 
 /* The leader grid's prediction (dims 0..nsub-2, in the paper's order, every
@@ -348,7 +327,7 @@ static int direct_time(ortho_model_profile_t prof, const struct ortho__frame *fr
     return err;
 }
 
-/* rsag allreduce's direct reduce-scatter (reduces: its reductions added,
+/* rsag's direct reduce-scatter (reduces: its reductions added,
  * (g - 1) / g n gamma) or allgather of a vector of n over the rows
  * (over_rows) or the leading dims, listed as an allgather of n / g. */
 static int direct(ortho_model_profile_t prof, const struct sub *sg, int over_rows, double n,
@@ -396,7 +375,7 @@ static int rsag_rows(ortho_model_profile_t prof, const struct sub *sg, ortho_mod
             err = across(prof, sg, sg->lanes, op, ORTHO_VARIANT_RSAG, p1, b / p2, pred);
         return err ? err : direct(prof, sg, 1, b, 0, pred);
     }
-    int err = reduce_scatter(prof, sg, 1, b, pred);
+    int err = direct(prof, sg, 1, b, 1, pred);
     if (!err)
         err = across(prof, sg, sg->lanes, op, ORTHO_VARIANT_RSAG, p1, b / p2, pred);
     if (!err)
@@ -414,7 +393,7 @@ static int rsag_cols(ortho_model_profile_t prof, const struct sub *sg, ortho_mod
             err = across_direct(prof, sg, 1, b / p1, pred);
         return err ? err : direct(prof, sg, 0, b, 0, pred);
     }
-    int err = reduce_scatter(prof, sg, 0, b, pred);
+    int err = direct(prof, sg, 0, b, 1, pred);
     if (!err)
         err = rows(prof, sg, sg->lanes, op, b / p1, 1.0, pred);
     if (!err)

@@ -1,13 +1,13 @@
 /* Reduce-scatter and allgather with every message posted at once, the
- * phases of rsag's allreduce.
+ * phases of rsag's allreduce and the first of its reduce.
  *
  * Cost (alpha-beta-gamma, n bytes, g members, a network that carries a
  * member's g - 1 messages side by side):
  *   reduce-scatter: T = alpha + (g - 1) / g n beta + (g - 1) / g n gamma
  *   allgather of blocks of n / g: T = alpha + (g - 1) / g n beta
- * the volume of the pairwise exchange (reduce_scatter.c) and of a ring,
- * with one latency instead of g - 1. The model composes them as
- * t_allgather(g, n / g) (+ the reductions), as it does the pairwise one.
+ * the volume of a pairwise exchange and of a ring, with one latency
+ * instead of g - 1. The model places each on the nodes
+ * (lib/model/variants.c, direct_time).
  *
  * Why: inside a node of SimGrid's multi-core platform (a loopback that
  * gives every flow its full bandwidth) the g - 1 messages of a member

@@ -14,15 +14,10 @@
 #include "ortho2d/uneven.h"
 #include "variants/segments.h"
 
-/* reduce_scatter.c: the piece of this member (counts[me] elements at
- * displs[me] of the input) of the sum over comm into out, by pairwise
- * exchange; rank order kept for non-commutative operations. input and out
- * must not overlap. */
-int ortho__reduce_scatter(const void *input, void *out, const int counts[], const int displs[],
-                          MPI_Datatype type, MPI_Op op, MPI_Comm comm);
-
-/* direct_exchange.c: the same reduce-scatter with the messages to and
- * from `window` partners posted at once (all g - 1 when window < 1);
+/* direct_exchange.c: the piece of this member (counts[me] elements at
+ * displs[me] of the input) of the sum over comm into out, rank order kept
+ * for non-commutative operations, with the messages to and from `window`
+ * partners posted at once (all g - 1 when window < 1);
  * out may be the member's own piece of input (counts[me] elements at
  * displs[me]). And the allgather of the members' blocks in place: each
  * member's counts[me] elements at displs[me] of buf to every other. The
