@@ -266,11 +266,6 @@ static int across(ortho_model_profile_t prof, const struct sub *sg, unsigned mas
     return MPI_SUCCESS;
 }
 
-static ortho_model_op final_gather(ortho_model_op op)
-{
-    return op == ORTHO_MODEL_REDUCE ? ORTHO_MODEL_GATHER : ORTHO_MODEL_ALLGATHER;
-}
-
 /* One hop (a message of s bytes between two processes at where): its time
  * and its fixed part (the message of 0 bytes). */
 static int hop(ortho_model_profile_t prof, int where, double s, double *t, double *t0, int *entry)
@@ -364,41 +359,35 @@ static int across_direct(ortho_model_profile_t prof, const struct sub *sg, int o
     return err ? err : direct(prof, sg, over_rows, s, 0, pred);
 }
 
+/* rsag: a direct reduce-scatter over p2 (rows) or p1; then allreduce
+ * reduce-scatters and allgathers each piece across (the same variant on
+ * an N-D leader grid) and allgathers the pieces, all direct; reduce
+ * reduces each piece across and gathers the pieces in the root's group. */
 static int rsag_rows(ortho_model_profile_t prof, const struct sub *sg, ortho_model_op op, int p1,
                      int p2, double b, ortho_model_prediction *pred)
 {
-    if (op == ORTHO_MODEL_ALLREDUCE) {
-        int err = direct(prof, sg, 1, b, 1, pred);
-        if (!err && sg->nsub <= 2)
-            err = across_direct(prof, sg, 0, b / p2, pred);
-        else if (!err)
-            err = across(prof, sg, sg->lanes, op, ORTHO_VARIANT_RSAG, p1, b / p2, pred);
-        return err ? err : direct(prof, sg, 1, b, 0, pred);
-    }
     int err = direct(prof, sg, 1, b, 1, pred);
-    if (!err)
+    if (!err && op == ORTHO_MODEL_ALLREDUCE && sg->nsub <= 2)
+        err = across_direct(prof, sg, 0, b / p2, pred);
+    else if (!err)
         err = across(prof, sg, sg->lanes, op, ORTHO_VARIANT_RSAG, p1, b / p2, pred);
-    if (!err)
-        err = rows(prof, sg, root_row(sg), final_gather(op), b / p2, 1.0, pred);
-    return err;
+    if (!err && op == ORTHO_MODEL_ALLREDUCE)
+        return direct(prof, sg, 1, b, 0, pred);
+    return err ? err : rows(prof, sg, root_row(sg), ORTHO_MODEL_GATHER, b / p2, 1.0, pred);
 }
 
 static int rsag_cols(ortho_model_profile_t prof, const struct sub *sg, ortho_model_op op, int p1,
                      int p2, double b, ortho_model_prediction *pred)
 {
     (void)p2;
-    if (op == ORTHO_MODEL_ALLREDUCE) {
-        int err = direct(prof, sg, 0, b, 1, pred);
-        if (!err)
-            err = across_direct(prof, sg, 1, b / p1, pred);
-        return err ? err : direct(prof, sg, 0, b, 0, pred);
-    }
     int err = direct(prof, sg, 0, b, 1, pred);
-    if (!err)
+    if (!err && op == ORTHO_MODEL_ALLREDUCE)
+        err = across_direct(prof, sg, 1, b / p1, pred);
+    else if (!err)
         err = rows(prof, sg, sg->lanes, op, b / p1, 1.0, pred);
-    if (!err)
-        err = cols(prof, sg, root_col(sg), final_gather(op), b / p1, pred);
-    return err;
+    if (!err && op == ORTHO_MODEL_ALLREDUCE)
+        return direct(prof, sg, 0, b, 0, pred);
+    return err ? err : cols(prof, sg, root_col(sg), ORTHO_MODEL_GATHER, b / p1, pred);
 }
 
 static int scag_rows(ortho_model_profile_t prof, const struct sub *sg, ortho_model_op op, int p1,
