@@ -204,7 +204,8 @@ static void test_variants_compose(void)
                   == MPI_SUCCESS
               && pred.nphases == 4 && near(pred.phase[0].seconds, 7e-6)
               && near(pred.phase[1].seconds, 22.5e-6) && near(pred.phase[2].seconds, 22.5e-6)
-              && pred.phase[1].flows == 24 && near(pred.phase[3].seconds, 7e-6)
+              && pred.phase[1].flows == 8 && near(pred.phase[1].share, 12.5)
+              && near(pred.phase[3].seconds, 7e-6)
               && near(pred.total, 59e-6));
     CU_ASSERT(ortho_model_predict_candidate(prof, ORTHO_OP_ALLGATHER, 32, 8, 1000.0, &pipe, &pred)
                   == MPI_SUCCESS

@@ -312,8 +312,8 @@ static int direct_time(ortho_model_profile_t prof, const struct ortho__frame *fr
     /* a spanning group's bytes cross between nodes, whatever its ranks */
     err = hop(prof, st.nodes > 1 ? ORTHO_MODEL_WHERE_NET : ORTHO_MODEL_WHERE_ANY, s, &t, &t0,
               &ph->entry);
-    ph->flows = flows;
-    ph->share = 1.0 + share * (flows - 1);
+    ph->flows = procs;
+    ph->share = 1.0 + share * (flows - 1); /* flows: messages through the link */
     ph->seconds = windows * t0 + ph->share * (t - t0);
     if (!err && m > 1)
         err = hop(prof, ORTHO_MODEL_WHERE_NODE, s, &inside, &inside0, NULL);
