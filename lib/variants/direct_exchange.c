@@ -3,10 +3,10 @@
  *
  * Cost (alpha-beta-gamma, n bytes, g members, a network that carries a
  * member's g - 1 messages side by side):
- *   reduce-scatter: T = alpha + (g - 1) / g n beta + (g - 1) / g n gamma
- *   allgather of blocks of n / g: T = alpha + (g - 1) / g n beta
- * the volume of a pairwise exchange and of a ring, with one latency
- * instead of g - 1. The model places each on the nodes
+ *   reduce-scatter: T = w alpha + (g - 1) / g n beta + (g - 1) / g n gamma
+ *   allgather of blocks of n / g: T = w alpha + (g - 1) / g n beta
+ * (w = ceil((g - 1) / ORTHO__DIRECT_WINDOW) windows), the volume of a
+ * pairwise exchange and of a ring, with w latencies instead of g - 1. The model places each on the nodes
  * (lib/model/variants.c, direct_time).
  *
  * Why: inside a node of SimGrid's multi-core platform (a loopback that
