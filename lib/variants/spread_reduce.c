@@ -176,7 +176,7 @@ int ortho__reduce_spread(const void *input, void *recvbuf, int n, MPI_Datatype t
     sp.input = input;
     sp.recvbuf = recvbuf;
     sp.op = op;
-    sp.piece_max = sp.at.sg.per / (p - 1) + (sp.at.sg.per % (p - 1) != 0);
+    sp.piece_max = err ? 0 : sp.at.sg.per / (p - 1) + (sp.at.sg.per % (p - 1) != 0);
     size_t nrecv = (size_t)SLOTS * (size_t)p, nreq = (size_t)(p - 1) + nrecv + SLOTS;
     sp.raw = sp.room = NULL;
     sp.contrib = err ? NULL : malloc(nreq * sizeof(MPI_Request));
