@@ -91,8 +91,8 @@ static int post_recvs(struct spread *sp, int k)
  * owners (after the forwards SLOTS segments back have left). */
 static int forward(struct spread *sp, int k)
 {
-    size_t at = (size_t)(k % SLOTS) * (size_t)(sp->at.p - 1);
-    MPI_Request *r = sp->recv + at, *s = sp->send + at;
+    size_t slot = (size_t)(k % SLOTS) * (size_t)(sp->at.p - 1);
+    MPI_Request *r = sp->recv + slot, *s = sp->send + slot;
     int err = PMPI_Wait(&r[sp->at.owner], MPI_STATUS_IGNORE);
     if (!err)
         err = ortho__wait_each(sp->at.p - 1, s);
