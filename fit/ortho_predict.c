@@ -174,10 +174,20 @@ static int cmp_row(const void *a, const void *b)
     return x->total < y->total ? -1 : x->total > y->total ? 1 : x->index - y->index;
 }
 
+/* What a phase runs: the native operation it calls, or rsag's direct exchange. */
+static const char *phase_name(const ortho_model_phase *ph)
+{
+    if (ph->direct == ORTHO_MODEL_DIRECT_REDUCE_SCATTER)
+        return "direct-reduce-scatter";
+    if (ph->direct == ORTHO_MODEL_DIRECT_ALLGATHER)
+        return "direct-allgather";
+    return ortho_model_op_name(ph->op);
+}
+
 static void print_phases(const ortho_model_prediction *pr, double mult)
 {
     for (int k = 0; k < pr->nphases; k++)
-        printf("%s%s(%d, %.6gB) %.4g", k ? " + " : "", ortho_model_op_name(pr->phase[k].op),
+        printf("%s%s(%d, %.6gB) %.4g", k ? " + " : "", phase_name(&pr->phase[k]),
                pr->phase[k].group, pr->phase[k].bytes, mult * pr->phase[k].seconds);
 }
 
@@ -257,9 +267,9 @@ static void explain(ortho_model_profile_t prof, const ortho_model_prediction *pr
         else
             snprintf(where, sizeof where, "placement unknown");
         entry_text(prof, ph->entry, fn, sizeof fn);
-        printf("     phase %d: %s on groups of %d, %.6g bytes, %s, sharing x%.3g: %.4g s by %s\n",
-               k + 1, ortho_model_op_name(ph->op), ph->group, ph->bytes, where, ph->share,
-               ph->seconds, fn);
+        printf("     phase %d: %s on groups of %d, %.6g bytes%s, %s, sharing x%.3g: %.4g s by %s%s\n",
+               k + 1, phase_name(ph), ph->group, ph->bytes, ph->direct ? " per block" : "", where,
+               ph->share, ph->seconds, ph->direct ? "hops of " : "", fn);
     }
 }
 

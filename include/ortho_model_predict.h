@@ -49,7 +49,13 @@ typedef struct ortho_model_phase {
                               on a where=net function, else 1 */
     int entry;           /**< the profile entry used (ortho_model_profile_entry()); -1 when
                               the phase is composed of several (a leader grid, a recursion) */
+    int direct;          /**< 0: a native call of op; else rsag's point-to-point exchange,
+                              timed as hops by entry: ORTHO_MODEL_DIRECT_ALLGATHER or
+                              ORTHO_MODEL_DIRECT_REDUCE_SCATTER (op is then allgather) */
 } ortho_model_phase;
+
+/** ortho_model_phase.direct: which direct exchange a phase is. */
+enum { ORTHO_MODEL_DIRECT_ALLGATHER = 1, ORTHO_MODEL_DIRECT_REDUCE_SCATTER = 2 };
 
 /** Prediction of an operation on a grid: the phases in execution order and their sum. */
 typedef struct ortho_model_prediction {

@@ -249,6 +249,29 @@ static int predicts(ortho_model_profile_t prof, ortho_op op, int p, int node_siz
     return 1;
 }
 
+/* The kinds of the phases of name's prediction, one letter each: n a
+ * native call, r a direct reduce-scatter, a a direct allgather. */
+static int phase_kinds(ortho_model_profile_t prof, ortho_op op, int p, double b,
+                       const char *name, const char *want)
+{
+    ortho_candidate c;
+    ortho_model_prediction pred;
+    char got[ORTHO_GRID_MAX_DIMS + 1] = "";
+    if (ortho_candidate_parse(name, &c) != MPI_SUCCESS ||
+        ortho__model_predict_candidate(prof, op, p, 0, b, &c, &pred) != MPI_SUCCESS)
+        return 0;
+    for (int k = 0; k < pred.nphases && k < ORTHO_GRID_MAX_DIMS; k++)
+        got[k] = pred.phase[k].direct == ORTHO_MODEL_DIRECT_REDUCE_SCATTER ? 'r'
+                 : pred.phase[k].direct == ORTHO_MODEL_DIRECT_ALLGATHER   ? 'a'
+                                                                          : 'n';
+    got[pred.nphases < ORTHO_GRID_MAX_DIMS ? pred.nphases : ORTHO_GRID_MAX_DIMS] = '\0';
+    if (strcmp(got, want) != 0) {
+        printf("\n  %s: phases %s, want %s\n", name, got, want);
+        return 0;
+    }
+    return 1;
+}
+
 static void test_model(void)
 {
     ortho_model_profile_t prof = linear_profile();
@@ -278,6 +301,10 @@ static void test_model(void)
      * (3 blocks of b/4 through the link, + 3/4 b gamma), t_red(8, b/4),
      * t_ga(4, b/4) = 3 * 600 + 300 + 9 * 200 + 5 * 200 = 4900 us */
     ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "rsag:4x8:cols", 4900.0);
+    /* what ortho-predict --explain names: rsag's exchanges are not native calls */
+    ok &= phase_kinds(prof, ORTHO_OP_ALLREDUCE, 32, b, "rsag:4x8:rows", "rraa");
+    ok &= phase_kinds(prof, ORTHO_OP_REDUCE, 32, b, "rsag:4x8:cols", "rnn");
+    ok &= phase_kinds(prof, ORTHO_OP_ALLREDUCE, 32, b, "phases:4x8", "nn");
     /* node-aware (node size 8: 4x8) = the same grid; this profile has no
      * where=net bcast, so the exchanges are placed as without nodes */
     ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 8, b, "rsag:node", 5037.5);

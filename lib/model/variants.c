@@ -339,6 +339,7 @@ static int direct(ortho_model_profile_t prof, const struct sub *sg, int over_row
     ph.bytes = n / g;
     ph.share = 1.0;
     ph.entry = -1;
+    ph.direct = reduces ? ORTHO_MODEL_DIRECT_REDUCE_SCATTER : ORTHO_MODEL_DIRECT_ALLGATHER;
     if (g > 1)
         err = direct_time(prof, sg->fr, lo, hi, sg->lanes, g, n / g, &ph);
     if (err)
