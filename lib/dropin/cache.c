@@ -228,6 +228,21 @@ static void read_settings(struct comm_cache *cache)
     ortho__unlock();
 }
 
+struct comm_cache *ortho__dropin_cached(MPI_Comm comm, int *size, int *rank)
+{
+    struct comm_cache *cache = NULL;
+    int found = 0;
+    ortho__lock();
+    int key = cache_keyval;
+    ortho__unlock();
+    if (key == MPI_KEYVAL_INVALID ||
+        PMPI_Comm_get_attr(comm, key, &cache, &found) != MPI_SUCCESS || !found)
+        return NULL;
+    *size = cache->size;
+    *rank = cache->rank;
+    return cache;
+}
+
 /* comm's cache, made (collectively) the first time comm is met. */
 static struct comm_cache *cache_get(MPI_Comm comm)
 {
@@ -474,11 +489,13 @@ static const struct decision *online_step(struct comm_cache *cache, MPI_Comm com
 ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct ortho__run *run,
                                 struct ortho__dropin_call *call)
 {
+    struct comm_cache *cache = call->cache;
     call->x = NULL;
     call->tally = NULL;
     /* ORTHO_REPORT: the call's time in the library, its cache's making included */
     double report_start = ortho__report_on() ? PMPI_Wtime() : 0.0;
-    struct comm_cache *cache = cache_get(comm);
+    if (cache == NULL)
+        cache = cache_get(comm);
     if (cache == NULL)
         return NULL;
     int cls = ortho__dropin_size_class(bytes);

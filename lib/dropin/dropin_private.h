@@ -38,6 +38,14 @@ struct ortho__dropin_call {
  * first time a class is met (grids are created) and when online selection
  * first runs a candidate. Every call must be followed by
  * ortho__dropin_done(). */
+/* comm's cache when it has one already (an intracommunicator of two or
+ * more processes met before), with its size and this process's rank, so
+ * that a call asks MPI one question instead of four; else NULL. Not
+ * collective. */
+struct comm_cache *ortho__dropin_cached(MPI_Comm comm, int *size, int *rank);
+
+/* The grid to run op on for `bytes`, or NULL for the PMPI_ call; call->cache
+ * is comm's cache when the caller has it (ortho__dropin_cached), else NULL. */
 ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct ortho__run *run,
                                 struct ortho__dropin_call *call);
 
@@ -77,7 +85,10 @@ static inline int ortho__dropin_size_class(double bytes)
         return 0;
     if (bytes < 1)
         return 1;
-    int k = (int)floor(log2(bytes));
+    /* floor(log2(x)) = floor(log2(floor(x))) for x >= 1 (the powers of 2
+     * are integers): the highest bit, without a call into libm per call */
+    int k = bytes < 0x1p63 ? 63 - __builtin_clzll((unsigned long long)bytes)
+                           : (int)floor(log2(bytes));
     return 2 + (k < ORTHO__DROPIN_SIZE_CLASSES - 3 ? k : ORTHO__DROPIN_SIZE_CLASSES - 3);
 }
 

@@ -19,11 +19,19 @@
 #include "variants/variants.h"
 
 /* The caller's communicator: MPI_SUCCESS with its size, this process's
- * rank and whether it is an intercommunicator, or an error raised. */
-static int open_call(MPI_Comm comm, int *size, int *rank, int *inter)
+ * rank and whether it is an intercommunicator, or an error raised; and
+ * call->cache, comm's cache when it has one (then MPI is asked nothing
+ * more: a cache is only made for an intracommunicator). */
+static int open_call(MPI_Comm comm, int *size, int *rank, int *inter,
+                     struct ortho__dropin_call *call)
 {
     if (comm == MPI_COMM_NULL)
         return ortho__raise(MPI_COMM_NULL, MPI_ERR_COMM);
+    call->cache = ortho__dropin_cached(comm, size, rank);
+    if (call->cache != NULL) {
+        *inter = 0;
+        return MPI_SUCCESS;
+    }
     int err = PMPI_Comm_test_inter(comm, inter);
     if (!err)
         err = PMPI_Comm_size(comm, size);
@@ -65,7 +73,7 @@ int ortho_bcast(void *buffer, int count, MPI_Datatype datatype, int root, MPI_Co
     int size, rank, inter;
     struct ortho__run run;
     struct ortho__dropin_call call;
-    int err = open_call(comm, &size, &rank, &inter);
+    int err = open_call(comm, &size, &rank, &inter, &call);
     if (err)
         return err;
     if (inter)
@@ -90,7 +98,7 @@ int ortho_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
     int size, rank, inter;
     struct ortho__run run;
     struct ortho__dropin_call call;
-    int err = open_call(comm, &size, &rank, &inter);
+    int err = open_call(comm, &size, &rank, &inter, &call);
     if (err)
         return err;
     if (inter && root != MPI_PROC_NULL) {
@@ -118,7 +126,7 @@ int ortho_allreduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype 
     int size, rank, inter;
     struct ortho__run run;
     struct ortho__dropin_call call;
-    int err = open_call(comm, &size, &rank, &inter);
+    int err = open_call(comm, &size, &rank, &inter, &call);
     if (err)
         return err;
     if (inter) {
@@ -146,7 +154,7 @@ int ortho_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
     int size, rank, inter;
     struct ortho__run run;
     struct ortho__dropin_call call;
-    int err = open_call(comm, &size, &rank, &inter);
+    int err = open_call(comm, &size, &rank, &inter, &call);
     if (err)
         return err;
     if (inter && root == MPI_ROOT)
@@ -175,7 +183,7 @@ int ortho_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
     int size, rank, inter;
     struct ortho__run run;
     struct ortho__dropin_call call;
-    int err = open_call(comm, &size, &rank, &inter);
+    int err = open_call(comm, &size, &rank, &inter, &call);
     if (err)
         return err;
     if (inter && root == MPI_ROOT)
@@ -204,7 +212,7 @@ int ortho_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
     int size, rank, inter;
     struct ortho__run run;
     struct ortho__dropin_call call;
-    int err = open_call(comm, &size, &rank, &inter);
+    int err = open_call(comm, &size, &rank, &inter, &call);
     if (err)
         return err;
     if (inter) {
@@ -233,7 +241,7 @@ int ortho_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
     int size, rank, inter;
     struct ortho__run run;
     struct ortho__dropin_call call;
-    int err = open_call(comm, &size, &rank, &inter);
+    int err = open_call(comm, &size, &rank, &inter, &call);
     if (err)
         return err;
     if (inter) {
@@ -274,7 +282,7 @@ int ortho_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
     int size, rank, inter;
     struct ortho__run run;
     struct ortho__dropin_call call;
-    int err = open_call(comm, &size, &rank, &inter);
+    int err = open_call(comm, &size, &rank, &inter, &call);
     if (err)
         return err;
     if (inter && root == MPI_ROOT)
@@ -304,7 +312,7 @@ int ortho_scatterv(const void *sendbuf, const int sendcounts[], const int displs
     int size, rank, inter;
     struct ortho__run run;
     struct ortho__dropin_call call;
-    int err = open_call(comm, &size, &rank, &inter);
+    int err = open_call(comm, &size, &rank, &inter, &call);
     if (err)
         return err;
     if (inter && root == MPI_ROOT)
