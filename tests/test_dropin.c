@@ -297,6 +297,48 @@ static void test_bad_arguments(void)
     CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
 }
 
+/* Scatterv whose blocks add up to more bytes than an int holds, while
+ * every count fits: legal, and only the root knows. The root's own block
+ * (2^31 bytes, in place) comes from a type of extent 0, so nothing large
+ * is allocated. The root tells the others; every process runs the native
+ * call, on a forced grid and through ortho_2d_scatterv alike, instead of
+ * the root failing alone while the others wait. */
+static void test_v_beyond_int(void)
+{
+    int p = ortho_test_world_size(), rank = ortho_test_world_rank(), ok = 1;
+    int root = p - 1, is_root = rank == root, source = 4242, got = -1;
+    int *counts = malloc(2 * (size_t)p * sizeof(int)), *displs = counts + p;
+    MPI_Datatype same_int;
+    MPI_Type_create_resized(MPI_INT, 0, 0, &same_int); /* every element: `source` */
+    MPI_Type_commit(&same_int);
+    for (int i = 0; i < p; i++) {
+        counts[i] = i == root ? (1 << 29) : 1; /* 2^29 ints: 2^31 bytes */
+        displs[i] = 0;
+    }
+    if (p >= 4) {
+        setenv("ORTHO_VARIANT", "phases", 1);
+        MPI_Comm comm;
+        MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+        ok &= ortho_scatterv(&source, counts, displs, same_int,
+                             is_root ? MPI_IN_PLACE : &got, 1, MPI_INT, root, comm) ==
+              MPI_SUCCESS;
+        ok &= is_root || got == source;
+        unsetenv("ORTHO_VARIANT");
+        MPI_Comm_free(&comm);
+        ortho_grid_t grid;
+        int dims[2] = {0, 2};
+        got = -1;
+        ok &= ortho_grid_create_uneven(MPI_COMM_WORLD, 2, dims, &grid) == MPI_SUCCESS;
+        ok &= ortho_2d_scatterv(&source, counts, displs, same_int, is_root ? MPI_IN_PLACE : &got,
+                                1, MPI_INT, root, grid) == MPI_SUCCESS;
+        ok &= is_root || got == source;
+        ortho_grid_free(&grid);
+    }
+    MPI_Type_free(&same_int);
+    free(counts);
+    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+}
+
 /* Arguments significant only at the root may be anything elsewhere
  * (count -1, MPI_DATATYPE_NULL, NULL), on every layout's path. */
 static void test_root_only_arguments(void)
@@ -450,6 +492,7 @@ static void add_suites(void)
     CU_add_test(s, "PMPI_ fallbacks", test_fallbacks);
     CU_add_test(s, "bad arguments", test_bad_arguments);
     CU_add_test(s, "root-only arguments", test_root_only_arguments);
+    CU_add_test(s, "scatterv beyond an int of bytes", test_v_beyond_int);
     CU_add_test(s, "settings that differ", test_settings_differ);
     CU_add_test(s, "communicator budget", test_comm_budget);
     CU_add_test(s, "cached grids are released", test_cache_released);

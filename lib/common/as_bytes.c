@@ -36,7 +36,7 @@ static int pack(const void *buf, int count, MPI_Datatype type, void *out, int by
     int pos = 0, err;
     if (count == 0 || bytes == 0)
         return MPI_SUCCESS;
-    err = PMPI_Pack(buf, count, type, out, bytes, &pos, comm);
+    err = ortho__pack_at(buf, count, type, out, bytes, &pos, comm);
     /* A packed form longer than the signature's bytes would be a
      * heterogeneous MPI, which moving bytes cannot serve. */
     if (!err && pos != bytes)
@@ -268,26 +268,41 @@ int ortho__as_bytes_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype 
     return err;
 }
 
-/* gatherv and scatterv: the root alone knows the blocks, so nothing can
- * switch to the native call; a byte count beyond an int is an error there
- * (MPI_ERR_COUNT at the process that finds it). */
+/* gatherv and scatterv: the root alone knows the blocks, so it tells the
+ * others whether their bytes fit an int (one int broadcast from the root;
+ * each block's own bytes fit where the total does): if not, every process
+ * runs the native call. The root's failure to allocate its layout counts
+ * as "native" too, so that no process is left waiting. */
+static int root_layout(const int counts[], const int displs[], MPI_Datatype type, int is_root,
+                       int p, int root, MPI_Comm comm, struct ortho__as_bytes *b, int *total,
+                       int *direct)
+{
+    int native = 0, err = MPI_SUCCESS;
+    if (is_root) {
+        err = layout(counts, displs, type, p, b, total, direct);
+        native = err != MPI_SUCCESS || b->native;
+    }
+    int berr = PMPI_Bcast(&native, 1, MPI_INT, root, comm);
+    b->native = native;
+    return berr ? berr : MPI_SUCCESS; /* an allocation failure: the native call runs */
+}
+
 int ortho__as_bytes_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                             void *recvbuf, const int recvcounts[], const int displs[],
-                            MPI_Datatype recvtype, int is_root, int p, int rank, MPI_Comm comm,
-                            struct ortho__as_bytes *b)
+                            MPI_Datatype recvtype, int is_root, int p, int rank, int root,
+                            MPI_Comm comm, struct ortho__as_bytes *b)
 {
     int total = 0, direct = 0, err = MPI_SUCCESS;
     int in_place = is_root && sendbuf == MPI_IN_PLACE;
     init(b, comm);
+    err = root_layout(recvcounts, displs, recvtype, is_root, p, root, comm, b, &total, &direct);
+    if (err || b->native)
+        return err;
     if (is_root) {
-        err = layout(recvcounts, displs, recvtype, p, b, &total, &direct);
-        if (!err && b->native)
-            err = MPI_ERR_COUNT;
         if (!err)
             err = recv_blocks(recvbuf, recvcounts, displs, recvtype, p, total, direct, b);
         if (!err && in_place)
             err = own_block_in(recvbuf, recvcounts, displs, recvtype, rank, b);
-        b->native = 0;
     }
     if (!err && in_place) {
         b->sendbuf = MPI_IN_PLACE;
@@ -301,18 +316,17 @@ int ortho__as_bytes_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
 
 int ortho__as_bytes_scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
                              MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                             MPI_Datatype recvtype, int is_root, int p, int rank, MPI_Comm comm,
-                             struct ortho__as_bytes *b)
+                             MPI_Datatype recvtype, int is_root, int p, int rank, int root,
+                             MPI_Comm comm, struct ortho__as_bytes *b)
 {
     int total = 0, direct = 0, err = MPI_SUCCESS;
     int in_place = is_root && recvbuf == MPI_IN_PLACE;
     init(b, comm);
+    err = root_layout(sendcounts, displs, sendtype, is_root, p, root, comm, b, &total, &direct);
+    if (err || b->native)
+        return err;
     if (is_root) {
-        err = layout(sendcounts, displs, sendtype, p, b, &total, &direct);
-        if (!err && b->native)
-            err = MPI_ERR_COUNT;
-        b->native = 0;
-        if (!err && direct) {
+        if (direct) {
             b->sendbuf = sendbuf;
         } else if (!err) {
             err = alloc(&b->send_tmp, total);

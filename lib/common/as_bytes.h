@@ -61,14 +61,17 @@ int ortho__as_bytes_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype 
                                void *recvbuf, const int recvcounts[], const int displs[],
                                MPI_Datatype recvtype, int p, int rank, MPI_Comm comm,
                                struct ortho__as_bytes *b);
+/* Gatherv and scatterv are collective over comm (root: the root's rank
+ * there): only the root knows the blocks, so it broadcasts whether their
+ * bytes fit an int (else native on every process). */
 int ortho__as_bytes_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
                             void *recvbuf, const int recvcounts[], const int displs[],
-                            MPI_Datatype recvtype, int is_root, int p, int rank, MPI_Comm comm,
-                            struct ortho__as_bytes *b);
+                            MPI_Datatype recvtype, int is_root, int p, int rank, int root,
+                            MPI_Comm comm, struct ortho__as_bytes *b);
 int ortho__as_bytes_scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
                              MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                             MPI_Datatype recvtype, int is_root, int p, int rank, MPI_Comm comm,
-                             struct ortho__as_bytes *b);
+                             MPI_Datatype recvtype, int is_root, int p, int rank, int root,
+                             MPI_Comm comm, struct ortho__as_bytes *b);
 
 /* Unpacks what the run received into the user's buffers when err is
  * MPI_SUCCESS, frees the temporaries; returns err or the unpacking's

@@ -33,8 +33,19 @@ int ortho__type_is_contiguous(MPI_Datatype type);
 int ortho__unpack(const void *packed, int bytes, void *buf, int count, MPI_Datatype type,
                   MPI_Comm comm);
 
+/* MPI_Pack and MPI_Unpack of count elements of type at buf, position
+ * advanced; buf may be MPI_BOTTOM (a type of absolute addresses), which
+ * MPICH's own MPI_Pack and MPI_Unpack refuse. Nothing for count 0. */
+int ortho__pack_at(const void *buf, int count, MPI_Datatype type, void *out, int out_bytes,
+                   int *position, MPI_Comm comm);
+int ortho__unpack_at(const void *in, int in_bytes, int *position, void *buf, int count,
+                     MPI_Datatype type, MPI_Comm comm);
 /* Copies typed data from one buffer to another on this process, converting
- * between two datatypes of matching signature. */
+ * between two datatypes of matching signature; src and dst may be
+ * MPI_BOTTOM. No message: a copy sent to this process could be taken by a
+ * receive the program posted with MPI_ANY_SOURCE. MPI_ERR_TRUNCATE when
+ * dst is smaller, MPI_ERR_NO_MEM, or MPI_ERR_COUNT for an element pair
+ * whose least common multiple of sizes exceeds an int (not raised). */
 int ortho__local_copy(const void *src, int src_count, MPI_Datatype src_type, void *dst,
                       int dst_count, MPI_Datatype dst_type);
 

@@ -158,9 +158,12 @@ int ortho__gatherv_checked(const void *sendbuf, int sendcount, MPI_Datatype send
     if (err)
         return ortho__raise(grid->comm, err);
     err = ortho__as_bytes_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                  recvtype, grid->rank == root, grid->size, grid->rank,
+                                  recvtype, grid->rank == root, grid->size, grid->rank, root,
                                   grid->comm, &b);
-    if (!err)
+    if (!err && b.native)
+        err = PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                           root, grid->comm);
+    else if (!err)
         err = ortho__gatherv_run(b.sendbuf, b.sendbytes, MPI_BYTE, b.recvbuf, b.counts, b.displs,
                                  MPI_BYTE, root, grid);
     return ortho__raise(grid->comm, ortho__as_bytes_finish(&b, err));
@@ -179,9 +182,12 @@ int ortho__scatterv_checked(const void *sendbuf, const int sendcounts[], const i
     if (err)
         return ortho__raise(grid->comm, err);
     err = ortho__as_bytes_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
-                                   recvtype, grid->rank == root, grid->size, grid->rank,
+                                   recvtype, grid->rank == root, grid->size, grid->rank, root,
                                    grid->comm, &b);
-    if (!err)
+    if (!err && b.native)
+        err = PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
+                            root, grid->comm);
+    else if (!err)
         err = ortho__scatterv_run(b.sendbuf, b.counts, b.displs, MPI_BYTE, b.recvbuf,
                                   b.recvbytes, MPI_BYTE, root, grid);
     return ortho__raise(grid->comm, ortho__as_bytes_finish(&b, err));

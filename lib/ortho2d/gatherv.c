@@ -1,11 +1,14 @@
 /* Gatherv as two phases on a p1 x p2 grid.
  *
  * Cost (alpha-beta, N bytes in all, linear gathers as in MPICH):
- *   T = 2 * (p2 - 1) * alpha          counts to the row leaders (ints)
+ *   T = lg p * alpha                  the root's word: the bytes fit an int
+ *     + 2 * (p2 - 1) * alpha          counts to the row leaders (ints)
  *     + (p2 - 1) * alpha + N_row * beta + (p1 - 1) * alpha + N * beta
  * Paper: t_ga_2d(p, b) = t_ga(p2, b) + t_ga(p1, p2 * b), plus the count step.
  *
- * Only the root knows the counts, so the rows other than the root's first
+ * Only the root knows the counts: it first broadcasts whether their bytes
+ * fit an int (common/as_bytes.c; if not, the native call runs everywhere),
+ * then the rows other than the root's first
  * gather their members' byte counts at their leader (one int each). Phase 1
  * gathers every row at its leader in the root's column: the root's row
  * straight into the final buffer, the others as MPI_PACKED bytes. Phase 2

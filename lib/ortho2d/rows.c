@@ -4,6 +4,8 @@
 #include <limits.h>
 #include <stdlib.h>
 
+#include "common/buffers.h"
+
 int ortho__row_span(const int counts[], const int displs[], int p2, int p, int row, int *total,
                     int *contiguous)
 {
@@ -89,9 +91,9 @@ int ortho__row_copy(int pack, void *buf, const int counts[], const int displs[],
     if (err)
         return err;
     if (pack)
-        err = PMPI_Pack(buf, 1, row_type, slot, bytes, &position, comm);
+        err = ortho__pack_at(buf, 1, row_type, slot, bytes, &position, comm);
     else
-        err = PMPI_Unpack(slot, bytes, &position, buf, 1, row_type, comm);
+        err = ortho__unpack_at(slot, bytes, &position, buf, 1, row_type, comm);
     PMPI_Type_free(&row_type);
     return err;
 }

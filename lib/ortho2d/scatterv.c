@@ -1,11 +1,14 @@
 /* Scatterv as two phases on a p1 x p2 grid.
  *
  * Cost (alpha-beta, N bytes in all, linear scatters as in MPICH):
- *   T = 2 * (p2 - 1) * alpha          counts to the row leaders (ints)
+ *   T = lg p * alpha                  the root's word: the bytes fit an int
+ *     + 2 * (p2 - 1) * alpha          counts to the row leaders (ints)
  *     + (p1 - 1) * alpha + N * beta + (p2 - 1) * alpha + N_row * beta
  * Paper: t_sc_2d(p, b) = t_sc(p1, p2 * b) + t_sc(p2, b), plus the count step.
  *
- * Only the root knows the counts, so the rows other than the root's first
+ * Only the root knows the counts: it first broadcasts whether their bytes
+ * fit an int (common/as_bytes.c; if not, the native call runs everywhere),
+ * then the rows other than the root's first
  * gather their members' byte counts at their leader (one int each). Phase 1
  * scatters whole rows inside the root's column (on an N-D grid: the same
  * step on the leader grid): straight from the send buffer when each row's

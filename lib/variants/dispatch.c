@@ -15,7 +15,9 @@
  *  - an order or variant that cannot run on this grid or with this
  *    MPI_Op runs what can: the columns order of reductions needs a
  *    commutative op (else the rows order), a reordered grid needs one for
- *    every reduction (else the native call); gather, scatter, allgather
+ *    every reduction (else the native call), and so does a datatype
+ *    whose data begins below its buffer's address (starts_below());
+ *    gather, scatter, allgather
  *    and allgatherv in their non-paper order need an even grid (else the
  *    paper's order), except pipe in the columns order, which runs on
  *    uneven grids too; gatherv and scatterv run the paper's order;
@@ -99,12 +101,24 @@ int ortho__variant_bcast(const struct ortho__run *run, MPI_Comm comm, void *buf,
     return ortho__as_bytes_finish(&b, err);
 }
 
+/* A datatype whose data begins below the buffer's address (true lower
+ * bound < 0). Reductions with it run natively: Open MPI 4.1's ring
+ * allreduce corrupts memory with such a type (it crashed natively on 2
+ * processes, where ortho's rows and columns would send it), and the
+ * natives of the program's own communicator are what the program was
+ * tested with. MPI makes the datatype of a reduction equal everywhere. */
+static int starts_below(MPI_Datatype type)
+{
+    MPI_Aint lb = 0, extent = 0;
+    return PMPI_Type_get_true_extent(type, &lb, &extent) == MPI_SUCCESS && lb < 0;
+}
+
 int ortho__variant_reduce(const struct ortho__run *run, MPI_Comm comm, const void *sendbuf,
                           void *recvbuf, int count, MPI_Datatype type, MPI_Op op, int root,
                           const struct ortho_grid *grid)
 {
     int commutes = ortho__op_commutes(op);
-    if (grid->perm != NULL && !commutes)
+    if ((grid->perm != NULL && !commutes) || starts_below(type))
         return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
     if (count == 0)
         return MPI_SUCCESS;
@@ -132,7 +146,7 @@ int ortho__variant_allreduce(const struct ortho__run *run, MPI_Comm comm, const 
                              const struct ortho_grid *grid)
 {
     int commutes = ortho__op_commutes(op);
-    if (grid->perm != NULL && !commutes)
+    if ((grid->perm != NULL && !commutes) || starts_below(type))
         return PMPI_Allreduce(sendbuf, recvbuf, count, type, op, comm);
     if (count == 0)
         return MPI_SUCCESS;
@@ -354,8 +368,11 @@ int ortho__variant_gatherv(const struct ortho__run *run, MPI_Comm comm, const vo
     int me = caller_rank(grid);
     (void)run;
     int err = ortho__as_bytes_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                      recvtype, me == root, grid->size, me, comm, &b);
-    if (!err)
+                                      recvtype, me == root, grid->size, me, root, comm, &b);
+    if (!err && b.native)
+        err = PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
+                           root, comm);
+    else if (!err)
         err = gatherv_bytes(b.sendbuf, b.sendbytes, b.recvbuf, b.counts, b.displs, root, grid);
     return ortho__as_bytes_finish(&b, err);
 }
@@ -386,8 +403,11 @@ int ortho__variant_scatterv(const struct ortho__run *run, MPI_Comm comm, const v
     int me = caller_rank(grid);
     (void)run;
     int err = ortho__as_bytes_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
-                                       recvtype, me == root, grid->size, me, comm, &b);
-    if (!err)
+                                       recvtype, me == root, grid->size, me, root, comm, &b);
+    if (!err && b.native)
+        err = PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
+                            root, comm);
+    else if (!err)
         err = scatterv_bytes(b.sendbuf, b.counts, b.displs, b.recvbuf, b.recvbytes, root, grid);
     return ortho__as_bytes_finish(&b, err);
 }

@@ -41,11 +41,10 @@ int ortho__scatter_rows(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
     for (int c = 0; c < p2 && is_root && !err; c++)
         for (int k = 0; k < p1 && !err; k++) {
             int at = 0;
-            err = PMPI_Pack(ortho__offset(sendbuf,
-                                          (MPI_Aint)ortho__pos(grid, k * p2 + c) * sendcount,
-                                          sendtype),
-                            sendcount, sendtype, all + ((size_t)c * p1 + k) * bb, bb, &at,
-                            grid->comm);
+            err = ortho__pack_at(
+                ortho__offset(sendbuf, (MPI_Aint)ortho__pos(grid, k * p2 + c) * sendcount,
+                              sendtype),
+                sendcount, sendtype, all + ((size_t)c * p1 + k) * bb, bb, &at, grid->comm);
         }
     if (!err && in_root_row)
         err = PMPI_Scatter(all, p1 * bb, MPI_PACKED, col, p1 * bb, MPI_PACKED,
