@@ -140,7 +140,8 @@ int ortho__local_copy(const void *src, int src_count, MPI_Datatype src_type, voi
     MPI_Aint bytes = (MPI_Aint)src_count * src_size;
     if (bytes == 0)
         return MPI_SUCCESS;
-    if ((MPI_Aint)dst_count * dst_size < bytes)
+    /* the library's copies move whole elements on both sides */
+    if ((MPI_Aint)dst_count * dst_size < bytes || bytes % dst_size != 0)
         return MPI_ERR_TRUNCATE;
     if (src != MPI_BOTTOM && dst != MPI_BOTTOM && ortho__type_is_contiguous(src_type) &&
         ortho__type_is_contiguous(dst_type)) {

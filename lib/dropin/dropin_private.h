@@ -33,19 +33,18 @@ struct ortho__dropin_call {
     double report_start;     /* ORTHO_REPORT: PMPI_Wtime() when the call began */
 };
 
-/* The grid for op and bytes (< 0: unknown) on comm, or NULL for the native
- * call; *run receives the variant and order to run on it. Collective the
- * first time a class is met (grids are created) and when online selection
- * first runs a candidate. Every call must be followed by
- * ortho__dropin_done(). */
 /* comm's cache when it has one already (an intracommunicator of two or
  * more processes met before), with its size and this process's rank, so
  * that a call asks MPI one question instead of four; else NULL. Not
  * collective. */
 struct comm_cache *ortho__dropin_cached(MPI_Comm comm, int *size, int *rank);
 
-/* The grid to run op on for `bytes`, or NULL for the PMPI_ call; call->cache
- * is comm's cache when the caller has it (ortho__dropin_cached), else NULL. */
+/* The grid for op and bytes (< 0: unknown) on comm, or NULL for the native
+ * call; *run receives the variant and order to run on it. call->cache is
+ * comm's cache when the caller has it (ortho__dropin_cached), else NULL.
+ * Collective the first time a class is met (grids are created) and when
+ * online selection first runs a candidate. Every call must be followed by
+ * ortho__dropin_done(). */
 ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct ortho__run *run,
                                 struct ortho__dropin_call *call);
 
