@@ -222,14 +222,16 @@ static MPI_Comm fresh(const char *variant)
     return comm;
 }
 
-static void test_bottom(void)
+/* calls on a fresh communicator under every variant; `what` names a
+ * failure. */
+static void under_every_variant(int (*calls)(MPI_Comm), const char *what)
 {
     int ok = 1;
     for (int v = 0; v < NVARIANTS; v++) {
         MPI_Comm comm = fresh(variants[v]);
-        int here = bottom_calls(comm);
+        int here = calls(comm);
         if (!here)
-            printf("\n  MPI_BOTTOM wrong under ORTHO_VARIANT=%s", variants[v] ? variants[v] : "");
+            printf("\n  %s under ORTHO_VARIANT=%s", what, variants[v] ? variants[v] : "");
         ok &= here;
         MPI_Comm_free(&comm);
     }
@@ -237,47 +239,37 @@ static void test_bottom(void)
     CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
 }
 
-/* (reductions first: without MPI_BOTTOM, so that this test stands alone) */
+/* The reductions and the MPI_BOTTOM calls while the program's receive is
+ * pending (reductions first: without MPI_BOTTOM, so that this stands
+ * alone); 1 when the receive is left to the program's own message. */
+static int self_receive_calls(MPI_Comm comm)
+{
+    int got = -1, pending = 0, magic = MAGIC + ortho_test_world_rank();
+    MPI_Request req;
+    MPI_Status st;
+    MPI_Irecv(&got, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_SELF, &req);
+    int here = reduction_calls(comm);
+    here &= bottom_calls(comm);
+    MPI_Test(&req, &pending, MPI_STATUS_IGNORE);
+    here &= !pending; /* nothing of the library's took it */
+    MPI_Send(&magic, 1, MPI_INT, 0, 7, MPI_COMM_SELF);
+    MPI_Wait(&req, &st);
+    return here && got == magic && st.MPI_TAG == 7;
+}
+
+static void test_bottom(void)
+{
+    under_every_variant(bottom_calls, "MPI_BOTTOM wrong");
+}
+
 static void test_self_receive(void)
 {
-    int ok = 1, rank = ortho_test_world_rank();
-    for (int v = 0; v < NVARIANTS; v++) {
-        MPI_Comm comm = fresh(variants[v]);
-        int got = -1, pending = 0, magic = MAGIC + rank;
-        MPI_Request req;
-        MPI_Status st;
-        MPI_Irecv(&got, 1, MPI_INT, MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_SELF, &req);
-        int here = reduction_calls(comm);
-        here &= bottom_calls(comm);
-        MPI_Test(&req, &pending, MPI_STATUS_IGNORE);
-        here &= !pending; /* nothing of the library's took it */
-        MPI_Send(&magic, 1, MPI_INT, 0, 7, MPI_COMM_SELF);
-        MPI_Wait(&req, &st);
-        here &= got == magic && st.MPI_TAG == 7;
-        if (!here)
-            printf("\n  the program's receive on MPI_COMM_SELF disturbed under ORTHO_VARIANT=%s",
-                   variants[v] ? variants[v] : "");
-        ok &= here;
-        MPI_Comm_free(&comm);
-    }
-    unsetenv("ORTHO_VARIANT");
-    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+    under_every_variant(self_receive_calls, "the program's receive on MPI_COMM_SELF disturbed");
 }
 
 static void test_below(void)
 {
-    int ok = 1;
-    for (int v = 0; v < NVARIANTS; v++) {
-        MPI_Comm comm = fresh(variants[v]);
-        int here = below_calls(comm);
-        if (!here)
-            printf("\n  a type below its buffer wrong under ORTHO_VARIANT=%s",
-                   variants[v] ? variants[v] : "");
-        ok &= here;
-        MPI_Comm_free(&comm);
-    }
-    unsetenv("ORTHO_VARIANT");
-    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+    under_every_variant(below_calls, "a type below its buffer wrong");
 }
 
 static void add_suites(void)

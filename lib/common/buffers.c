@@ -81,8 +81,10 @@ static void release_view(MPI_Datatype type, MPI_Datatype *view)
         PMPI_Type_free(view);
 }
 
-int ortho__pack_at(const void *buf, int count, MPI_Datatype type, void *out, int out_bytes,
-                   int *position, MPI_Comm comm)
+/* MPI_Pack (pack) or MPI_Unpack of count elements of type at buf, to or
+ * from `packed`, through bottom_view(). */
+static int packing(int pack, const void *buf, int count, MPI_Datatype type, void *packed,
+                   int packed_bytes, int *position, MPI_Comm comm)
 {
     void *base;
     int n;
@@ -91,24 +93,23 @@ int ortho__pack_at(const void *buf, int count, MPI_Datatype type, void *out, int
         return MPI_SUCCESS;
     int err = bottom_view(buf, count, type, &base, &n, &view);
     if (!err)
-        err = PMPI_Pack(base, n, view, out, out_bytes, position, comm);
+        err = pack ? PMPI_Pack(base, n, view, packed, packed_bytes, position, comm)
+                   : PMPI_Unpack(packed, packed_bytes, position, base, n, view, comm);
     release_view(type, &view);
     return err;
+}
+
+int ortho__pack_at(const void *buf, int count, MPI_Datatype type, void *out, int out_bytes,
+                   int *position, MPI_Comm comm)
+{
+    return packing(1, buf, count, type, out, out_bytes, position, comm);
 }
 
 int ortho__unpack_at(const void *in, int in_bytes, int *position, void *buf, int count,
                      MPI_Datatype type, MPI_Comm comm)
 {
-    void *base;
-    int n;
-    MPI_Datatype view;
-    if (count == 0)
-        return MPI_SUCCESS;
-    int err = bottom_view(buf, count, type, &base, &n, &view);
-    if (!err)
-        err = PMPI_Unpack(in, in_bytes, position, base, n, view, comm);
-    release_view(type, &view);
-    return err;
+    /* MPI_Unpack reads `in` only; the cast keeps one helper for both ways */
+    return packing(0, buf, count, type, (void *)(uintptr_t)in, in_bytes, position, comm);
 }
 
 int ortho__unpack(const void *packed, int bytes, void *buf, int count, MPI_Datatype type,
