@@ -55,6 +55,8 @@ for p in 128 96 48 16; do
            "star-$p-mpich|clic_star|$p|MPICH" "star-$p-ompi|clic_star|$p|OMPI"
            "torus-$p-mpich|t3e_torus|$p|MPICH" "torus-$p-ompi|t3e_torus|$p|OMPI")
 done
+# a platform the selection was never measured or tuned on (platforms/README.md)
+RUNS+=("fattree-128-mpich|fat_tree|128|MPICH" "fattree-128-ompi|fat_tree|128|OMPI")
 
 bench() { # name platform p settings extra-env... -- ortho-bench options
     local platform=$2 np=$3 sets=$4 cfg=() env=() set

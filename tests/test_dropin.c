@@ -4,8 +4,9 @@
  * malformed ORTHO_GRID), MPI's argument checks (each error class raised
  * once through the communicator's handler, root-only arguments ignored
  * elsewhere), settings that differ between processes (native everywhere,
- * no hang), the communicator budget, and no communicator leaked by the
- * grids cached on communicators.
+ * no hang), the communicator budget, no communicator leaked by the
+ * grids cached on communicators, and no cache of a freed communicator
+ * found again through the handle MPI reuses for a new one.
  *
  * ORTHO_GRID is read when a communicator is first used, so each setting
  * is tried on a fresh duplicate of MPI_COMM_WORLD (every rank sets the
@@ -484,6 +485,46 @@ static void test_cache_released(void)
     CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
 }
 
+/* A communicator freed and a new one of another size that MPI gives the
+ * same handle: the drop-ins remember the last communicator's cache, and
+ * must not hand the freed one's (its 2x2 grid) to the new one. */
+static void test_reused_handle(void)
+{
+    int p = ortho_test_world_size(), rank, ok = 1, reused = 0;
+    if (p != 4) {
+        CU_PASS("runs at 4 processes only");
+        return;
+    }
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm before = MPI_COMM_NULL;
+    setenv("ORTHO_GRID", "2x2", 1);
+    for (int round = 0; round < 6; round++) {
+        MPI_Comm comm;
+        int size, me, in[2], out[8] = {0};
+        /* the world (a 2x2 grid), then its halves (native), in turn */
+        MPI_Comm_split(MPI_COMM_WORLD, round % 2 ? rank % 2 : 0, rank, &comm);
+        reused += comm == before;
+        before = comm;
+        MPI_Comm_size(comm, &size);
+        MPI_Comm_rank(comm, &me);
+        for (int call = 0; call < 3; call++) {
+            in[0] = me;
+            in[1] = 10 * round + call;
+            ok &= ortho_allgather(in, 2, MPI_INT, out, 2, MPI_INT, comm) == MPI_SUCCESS;
+            for (int i = 0; i < size; i++)
+                ok &= out[2 * i] == i && out[2 * i + 1] == 10 * round + call;
+            for (int i = size; i < 4; i++)
+                ok &= out[2 * i] == 0;
+            memset(out, 0, sizeof out);
+        }
+        MPI_Comm_free(&comm);
+    }
+    unsetenv("ORTHO_GRID");
+    if (rank == 0)
+        printf("  (a freed communicator's handle was reused %d times of 5)\n", reused);
+    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+}
+
 static void add_suites(void)
 {
     CU_pSuite s = CU_add_suite("dropin", NULL, NULL);
@@ -496,6 +537,7 @@ static void add_suites(void)
     CU_add_test(s, "settings that differ", test_settings_differ);
     CU_add_test(s, "communicator budget", test_comm_budget);
     CU_add_test(s, "cached grids are released", test_cache_released);
+    CU_add_test(s, "a freed communicator's handle reused", test_reused_handle);
 }
 
 int main(int argc, char **argv)

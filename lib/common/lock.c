@@ -9,7 +9,7 @@ static pthread_mutex_t state_lock = PTHREAD_MUTEX_INITIALIZER;
 /* -1 until asked; then 1 under MPI_THREAD_MULTIPLE, else 0 */
 static atomic_int multiple = -1;
 
-static int threads_share(void)
+int ortho__threads_share(void)
 {
     int m = atomic_load_explicit(&multiple, memory_order_relaxed);
     if (m < 0) {
@@ -23,12 +23,12 @@ static int threads_share(void)
 
 void ortho__lock(void)
 {
-    if (threads_share())
+    if (ortho__threads_share())
         pthread_mutex_lock(&state_lock);
 }
 
 void ortho__unlock(void)
 {
-    if (threads_share())
+    if (ortho__threads_share())
         pthread_mutex_unlock(&state_lock);
 }

@@ -16,4 +16,8 @@
 void ortho__lock(void);
 void ortho__unlock(void);
 
+/* 1 under MPI_THREAD_MULTIPLE (threads may call the library at once), else
+ * 0: state read without the lock is then safe. */
+int ortho__threads_share(void);
+
 #endif /* ORTHO_LOCK_H_INCLUDED */
