@@ -156,6 +156,39 @@ static void test_columns_share(void)
     ortho_model_profile_free(&prof);
 }
 
+/* allgather on 2 x 16, nodes of 8, b = 1000: a row is 16 consecutive
+ * ranks, 8 on each of 2 nodes, every process of a node in one (F = 8).
+ * Split as a column of two per node is: allgather(8, 1000 B) inside, 7 *
+ * 1us + 7 * 1000 * 1ns = 14 us, then allgather(2 nodes, 8000 B) across:
+ * 10 + (1 + 0.5 * 7) * 8000 * 4ns = 154 us; 168 us (the function for
+ * every group would say 15 * 5 + 15 * 1000 * 2ns = 105 us). A column
+ * (stride 16, blocks of 16000 B) spans 2 nodes, one process on each, F =
+ * 8: 10 + 4.5 * 64 = 298 us. Native allgather on 32 (4 nodes of 8): 14 us
+ * + 30 + 4.5 * 3 * 8000 * 4ns = 476 us. bcast on those rows is not split
+ * (the function for every group: 4 * 5 + 4 * 1000 * 2ns = 28 us). */
+static void test_consecutive_allgather_split(void)
+{
+    ortho_model_profile_t prof = hand_profile();
+    ortho_model_prediction pred;
+    int dims[2] = { 2, 16 }, all[1] = { 32 };
+    CU_ASSERT_PTR_NOT_NULL_FATAL(prof);
+    CU_ASSERT(ortho_model_predict_grid_nodes(prof, ORTHO_MODEL_ALLGATHER, 2, dims, 1000.0, 8,
+                                             &pred) == MPI_SUCCESS
+              && near(pred.phase[0].seconds, 168e-6) && near(pred.phase[1].seconds, 298e-6)
+              && near(pred.total, 466e-6));
+    CU_ASSERT(pred.phase[0].where == ORTHO_MODEL_WHERE_ANY && pred.phase[0].per_node == 8
+              && pred.phase[0].nodes == 2 && pred.phase[0].flows == 8
+              && pred.phase[0].entry == 1 && near(pred.phase[0].share, 4.5));
+    CU_ASSERT(ortho_model_predict_grid_nodes(prof, ORTHO_MODEL_ALLGATHER, 1, all, 1000.0, 8,
+                                             &pred) == MPI_SUCCESS
+              && near(pred.total, 476e-6));
+    CU_ASSERT(ortho_model_predict_grid_nodes(prof, ORTHO_MODEL_BCAST, 2, dims, 1000.0, 8, &pred)
+                  == MPI_SUCCESS
+              && pred.phase[1].where == ORTHO_MODEL_WHERE_ANY && pred.phase[1].group == 16
+              && pred.phase[1].entry == 4 && near(pred.phase[1].seconds, 28e-6));
+    ortho_model_profile_free(&prof);
+}
+
 /* bcast on 4 x 8, nodes of 8, b = 1000. Paper order: the root's column
  * alone first (F = 1: no sharing), 2 * 10 + 2 * 1000 * 4ns = 28 us; then
  * all rows inside their nodes (no where=node bcast: the general function)
@@ -409,6 +442,8 @@ int main(void)
         CU_add_test(s, "rows are nodes, columns share the links", test_rows_are_nodes);
         CU_add_test(s, "columns of two per node split, beyond the where=net range",
                     test_columns_share);
+        CU_add_test(s, "allgather on consecutive ranks across nodes split",
+                    test_consecutive_allgather_split);
         CU_add_test(s, "rooted phases: only the groups holding data", test_rooted_phases);
         CU_add_test(s, "rsag and pipe composed", test_variants_compose);
         CU_add_test(s, "segmented pipelines placed on the nodes", test_pipelines_placed);

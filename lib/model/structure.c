@@ -22,8 +22,9 @@
  *   t = A + (1 + share_op (flows - 1)) B,  A = f(g, 0), B = f(g, b) - A,
  * f fitted on one group with one process per node (flows 1), share_op the
  * profile's param (share, then 0 when absent). A net group with m > 1
- * members on each of its n nodes is taken as two phases (split_phase):
- * inside the node over m, then across over n. A profile without where=
+ * members on each of its n nodes, and an allgather group of consecutive
+ * ranks alike (splits()), is taken as two phases (split_phase): inside the
+ * node over m, then across over n. A profile without where=
  * entries finds the entries it found before: the same times as without
  * the node size. */
 #include "model/model_private.h"
@@ -184,6 +185,25 @@ static int split_phase(ortho_model_profile_t prof, ortho_model_op op,
     return err;
 }
 
+/* Whether a phase's groups are taken as two phases (split_phase): groups
+ * of m > 1 members on each node that are not blocks of consecutive ranks,
+ * and allgather's blocks of consecutive ranks across nodes too. Those
+ * are what ortho-fit times by default, but its one function for every
+ * group size cannot see that a group's far steps (recursive doubling,
+ * Bruck: the exchanges between nodes) load a node's link with all its
+ * members at once: on 16 consecutive ranks of the multi-core platform
+ * (two nodes of 8, Open MPI's selector under SMPI) the native allgather
+ * of 100 KiB blocks measured 589 us, predicted 99 us by the function for
+ * every group and 625 us split (docs/model.md). A ring or a neighbour
+ * exchange loads the link once per step instead, and is then predicted
+ * too slow. */
+static int splits(const struct ortho__structure *st, ortho_model_op op)
+{
+    return st->per_node > 1
+           && (st->where == ORTHO_MODEL_WHERE_NET
+               || (st->where == ORTHO_MODEL_WHERE_ANY && op == ORTHO_MODEL_ALLGATHER));
+}
+
 int ortho__phase_predict(ortho_model_profile_t prof, const struct ortho__frame *fr, int lo,
                          int hi, unsigned mask, ortho_model_op op, int g, double s,
                          ortho_model_phase *ph)
@@ -204,7 +224,7 @@ int ortho__phase_predict(ortho_model_profile_t prof, const struct ortho__frame *
     ph->per_node = st.per_node;
     ph->nodes = st.nodes;
     ph->flows = st.flows;
-    if (st.where == ORTHO_MODEL_WHERE_NET && st.per_node > 1 && st.per_node * st.nodes == g
+    if (splits(&st, op) && st.per_node * st.nodes == g
         && ortho_model_profile_knows_nodes(prof, op))
         return split_phase(prof, op, &st, s, ph);
     return ortho__predict_at(prof, op, g, s, st.where, st.flows, &ph->seconds, &ph->share,
