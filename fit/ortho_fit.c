@@ -355,8 +355,24 @@ static int warn_poor_fits(ortho_model_profile_t prof)
     return poor;
 }
 
+/* The hops (ortho_measure_hops) as the profile's params: hop_alpha and
+ * hop_beta between consecutive ranks, hop_net_alpha and hop_net_beta
+ * between nodes; each only when measured. */
+static void set_hops(ortho_model_profile_t prof, const ortho_measure_hop *next,
+                     const ortho_measure_hop *across)
+{
+    if (next->measured) {
+        ortho_model_profile_set_param(prof, "hop_alpha", next->alpha);
+        ortho_model_profile_set_param(prof, "hop_beta", next->beta);
+    }
+    if (across->measured) {
+        ortho_model_profile_set_param(prof, "hop_net_alpha", across->alpha);
+        ortho_model_profile_set_param(prof, "hop_net_beta", across->beta);
+    }
+}
+
 static int finish(const struct options *o, const ortho_model_sample s[], int n, int size,
-                  int node_size, double t_op, double gamma)
+                  int node_size, double t_op, double gamma, const ortho_measure_hop hops[2])
 {
     int rc = 0, nentries = 0;
     char machine[256], msg[ORTHO_MODEL_MSG_MAX];
@@ -373,6 +389,7 @@ static int finish(const struct options *o, const ortho_model_sample s[], int n, 
     ortho_model_profile_set_machine(prof, machine);
     ortho_model_profile_set_param(prof, "t_op", t_op);
     ortho_model_profile_set_param(prof, "gamma", gamma);
+    set_hops(prof, &hops[0], &hops[1]);
     fo.fit.nfixed = 1;
     fo.fit.fixed_names[0] = "gamma";
     fo.fit.fixed_values[0] = gamma;
@@ -496,6 +513,7 @@ int main(int argc, char **argv)
     struct options o;
     int rank = 0, size = 1, rc, n = 0, measured = 0, node_size = 0;
     double t_op = 0.0, gamma = 0.0;
+    ortho_measure_hop hops[2];
     ortho_model_sample *s = NULL;
     MPI_Init(&argc, &argv);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -539,13 +557,22 @@ int main(int argc, char **argv)
         rc = 1;
         goto fn_exit;
     }
+    /* one message alone, without a barrier's spread: the pipelines' hops */
+    if ((rc = ortho_measure_hops(MPI_COMM_WORLD, &o.measure, node_size, &hops[0], &hops[1]))
+        != MPI_SUCCESS) {
+        if (rank == 0)
+            fprintf(stderr, "ortho-fit: timing one message between two processes failed (MPI "
+                            "error %d)\n", rc);
+        rc = 1;
+        goto fn_exit;
+    }
     measured = 1;
     if (rank == 0)
         tool_local_costs(&t_op, &gamma);
 fn_exit:
     MPI_Finalize();
     if (measured && rc == 0 && rank == 0)
-        rc = finish(&o, s, n, size, node_size, t_op, gamma);
+        rc = finish(&o, s, n, size, node_size, t_op, gamma, hops);
     ortho_measure_samples_free(&s);
     return rc;
 }

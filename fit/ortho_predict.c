@@ -219,6 +219,11 @@ static void entry_text(ortho_model_profile_t prof, int index, char *buf, size_t 
     size_t used = 0;
     int k = 0, n = 0;
     buf[0] = '\0';
+    if (index == ORTHO_MODEL_ENTRY_HOP) {
+        snprintf(buf, len, "the profile's measured hop (hop_alpha + s hop_beta; between nodes "
+                           "hop_net_alpha + s hop_net_beta)");
+        return;
+    }
     if (index < 0 || ortho_model_profile_entry(prof, index, &e) != MPI_SUCCESS
         || ortho_model_form_info_get(e.form, &info) != MPI_SUCCESS) {
         snprintf(buf, len, "several calls composed (the variant's formula, docs/model.md)");

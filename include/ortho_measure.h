@@ -92,6 +92,34 @@ int ortho_measure_natives(MPI_Comm comm, const ortho_measure_opts *opts,
 int ortho_measure_spread(MPI_Comm comm, const ortho_measure_opts *opts, int node_size,
                          ortho_model_sample **samples, int *n);
 
+/** A message between two processes: alpha + s beta for s bytes. */
+typedef struct ortho_measure_hop {
+    double alpha;  /**< seconds per message */
+    double beta;   /**< seconds per byte */
+    int measured;  /**< 1: fitted, alpha and beta positive; 0: not measured or no line */
+} ortho_measure_hop;
+
+/**
+ * \brief Time one message between two processes at each of opts->sizes
+ * (at least two) by ping pong on the first one's own clock, so that the
+ * time holds no skew between processes (a call timed after a barrier from
+ * the first start to the last end holds the spread with which the barrier
+ * let the processes go), and fit alpha + s beta by least squares: between
+ * ranks 0 and 1 (\p next), and, when \p node_size >= 2 and \p comm holds
+ * more than one node, between rank 0 and rank \p node_size, the first of
+ * the next node (\p across). A point: one round trip untimed, then round
+ * trips until opts->max_seconds / 10 have passed (at least opts->min_reps,
+ * at most 64 opts->max_reps; opts->max_reps round trips when max_seconds
+ * is 0); the hop is half the mean round trip. The other processes only
+ * wait. Collective over \p comm.
+ * \return MPI_SUCCESS (both unmeasured on one process); MPI_ERR_ARG (raised
+ *         on \p comm) for bad options, fewer than two sizes, a size above
+ *         1 GiB or a negative \p node_size; MPI_ERR_NO_MEM; the code of a
+ *         failed MPI call.
+ */
+int ortho_measure_hops(MPI_Comm comm, const ortho_measure_opts *opts, int node_size,
+                       ortho_measure_hop *next, ortho_measure_hop *across);
+
 /** \brief Release samples from ortho_measure_natives(); sets *samples to
  *  NULL (NULL is a harmless no-op). Not collective. */
 int ortho_measure_samples_free(ortho_model_sample **samples);

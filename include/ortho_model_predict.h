@@ -48,11 +48,19 @@ typedef struct ortho_model_phase {
     double share;        /**< the factor on the function's bandwidth part: 1 + share_op (flows - 1)
                               on a where=net function, else 1 */
     int entry;           /**< the profile entry used (ortho_model_profile_entry()); -1 when
-                              the phase is composed of several (a leader grid, a recursion) */
+                              the phase is composed of several (a leader grid, a recursion);
+                              ORTHO_MODEL_ENTRY_HOP when timed by the profile's measured hop */
     int direct;          /**< 0: a native call of op; else rsag's point-to-point exchange,
                               timed as hops by entry: ORTHO_MODEL_DIRECT_ALLGATHER or
                               ORTHO_MODEL_DIRECT_REDUCE_SCATTER (op is then allgather) */
 } ortho_model_phase;
+
+/** ortho_model_phase.entry of a phase of hops timed by the profile's own
+ *  message between two processes (params hop_alpha, hop_beta between
+ *  consecutive ranks, hop_net_alpha, hop_net_beta between nodes: what
+ *  ortho-fit measures by ping pong, ortho_measure_hops()) rather than by a
+ *  fitted function of the operation on 2 processes. */
+enum { ORTHO_MODEL_ENTRY_HOP = -2 };
 
 /** ortho_model_phase.direct: which direct exchange a phase is. */
 enum { ORTHO_MODEL_DIRECT_ALLGATHER = 1, ORTHO_MODEL_DIRECT_REDUCE_SCATTER = 2 };

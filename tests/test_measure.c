@@ -121,6 +121,41 @@ static void test_measure_call(void)
                              comm));
 }
 
+/* One message between two processes (ortho_measure_hops): the same line
+ * on every rank, positive where measured; between nodes only when there
+ * are nodes (node size 2 on 4 processes: ranks 0 and 2); fewer than two
+ * sizes or a negative node size are MPI_ERR_ARG. (Its times are checked
+ * against a platform's own latency and bandwidth under SMPI:
+ * tests/smpi/check_clock.c.) */
+static void test_measure_hops(void)
+{
+    static const double sizes[] = { 0, 65536 };
+    ortho_measure_opts o = tiny();
+    ortho_measure_hop next, across;
+    MPI_Comm comm = MPI_COMM_WORLD;
+    int p = ortho_test_world_size(), ok;
+    o.sizes = sizes;
+    o.nsizes = 2;
+    ok = ortho_measure_hops(comm, &o, p >= 4 ? 2 : 0, &next, &across) == MPI_SUCCESS;
+    double mine[4] = { next.alpha, next.beta, across.alpha, across.beta }, hi[4], lo[4];
+    MPI_Allreduce(mine, hi, 4, MPI_DOUBLE, MPI_MAX, comm);
+    MPI_Allreduce(mine, lo, 4, MPI_DOUBLE, MPI_MIN, comm);
+    for (int i = 0; i < 4; i++)
+        ok &= hi[i] == lo[i];
+    ok &= !next.measured || (next.alpha > 0.0 && next.beta > 0.0);
+    ok &= !across.measured || (across.alpha > 0.0 && across.beta > 0.0);
+    if (p < 4)
+        ok &= !across.measured && across.alpha == 0.0;
+    if (p == 1)
+        ok &= !next.measured && next.alpha == 0.0;
+    CU_ASSERT(ORTHO_TEST_ALL(ok, comm));
+    o.nsizes = 1;
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_hops(comm, &o, 0, &next, &across) == MPI_ERR_ARG, comm));
+    o.nsizes = 2;
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_hops(comm, &o, -1, &next, &across) == MPI_ERR_ARG,
+                             comm));
+}
+
 /* The names of release 0.1 (ortho_measure.h, "Older names"). */
 static void test_old_names(void)
 {
@@ -150,6 +185,7 @@ static void add_suites(void)
     CU_add_test(s, "measure, fit, write, read", test_measure_fit_write);
     CU_add_test(s, "bad options", test_measure_bad_options);
     CU_add_test(s, "any call timed as a point", test_measure_call);
+    CU_add_test(s, "one message between two processes", test_measure_hops);
     CU_add_test(s, "the names of release 0.1", test_old_names);
 }
 

@@ -351,6 +351,47 @@ static void test_pipelines_placed(void)
 /* A profile without where= entries (the paper's) predicts every candidate
  * of 96 processes (3-D layouts and node-aware ones included) exactly as
  * without a node size, at every node size. */
+/* The same profile with the hops ortho-fit measures by ping pong
+ * (hop_alpha 0.5us, hop_beta 0.5ns between consecutive ranks, inside a
+ * node here; hop_net_alpha 3us, hop_net_beta 2ns between nodes): a hop
+ * inside 0.5 + 0.5 = 1 us (0.5 fixed), across 3 + 2 = 5 us (3 fixed).
+ * chain bcast on 16: 12 * 1 + 3 * 5 = 27 us, then 3 transfers of the
+ * slowest, 2 us each: 33 us (12 us inside, 21 us across). Without the
+ * node size every hop is the consecutive ranks' one: 15 * 1 + 3 * 0.5 =
+ * 16.5 us. pipe bcast cols on 4 x 4: 3 hops inside node 0, 3 us; the
+ * root's hop between nodes, 5 us; the columns' bcast of 4 as before
+ * (a group's call, not a hop), 40 us, 20 fixed; 48 us, then 3 * 20 us:
+ * 108 us. chain reduce adds the combine of each segment, gamma 1ns: 12 *
+ * 2 + 3 * 6 = 42 us, then 3 * 3 us: 51 us. */
+static void test_measured_hops(void)
+{
+    static const char *const hops = "param hop_alpha 0.5us\nparam hop_beta 0.5ns\n"
+                                    "param hop_net_alpha 3us\nparam hop_net_beta 2ns\n"
+                                    "param gamma 1ns\n";
+    char *joined = malloc(strlen(pipe_text) + strlen(hops) + 1), msg[ORTHO_MODEL_MSG_MAX] = "";
+    ortho_model_profile_t prof = NULL;
+    ortho_model_prediction pred;
+    CU_ASSERT_PTR_NOT_NULL_FATAL(joined);
+    strcpy(joined, pipe_text);
+    strcat(joined, hops);
+    FILE *in = fmemopen(joined, strlen(joined), "r");
+    CU_ASSERT_FATAL(in != NULL
+                    && ortho_model_profile_read_stream(in, "hops", &prof, msg) == MPI_SUCCESS);
+    fclose(in);
+    CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 16, 4, "chain:4x4:seg=1000", 33e-6, &pred)
+              && pred.nphases == 2 && near(pred.phase[0].seconds, 12e-6)
+              && pred.phase[0].where == ORTHO_MODEL_WHERE_NODE
+              && pred.phase[0].entry == ORTHO_MODEL_ENTRY_HOP
+              && near(pred.phase[1].seconds, 21e-6)
+              && pred.phase[1].where == ORTHO_MODEL_WHERE_NET);
+    CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 16, 0, "chain:4x4:seg=1000", 16.5e-6, &pred));
+    CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 16, 4, "pipe:4x4:cols:seg=1000", 108e-6, &pred)
+              && pred.nphases == 3 && near(pred.phase[2].seconds, 100e-6));
+    CU_ASSERT(segmented(prof, ORTHO_OP_REDUCE, 16, 4, "chain:4x4:seg=1000", 51e-6, &pred));
+    ortho_model_profile_free(&prof);
+    free(joined);
+}
+
 static void test_old_profile_unchanged(void)
 {
     static const char *const files[] = { "paper-clic-lam.profile", "paper-t3e-1200.profile" };
@@ -447,6 +488,7 @@ int main(void)
         CU_add_test(s, "rooted phases: only the groups holding data", test_rooted_phases);
         CU_add_test(s, "rsag and pipe composed", test_variants_compose);
         CU_add_test(s, "segmented pipelines placed on the nodes", test_pipelines_placed);
+        CU_add_test(s, "pipelines' hops from the measured ping pong", test_measured_hops);
         CU_add_test(s, "a profile without the terms is unchanged", test_old_profile_unchanged);
         CU_add_test(s, "where= and share params written and read", test_write_read);
         CU_add_test(s, "a bad where= refused", test_bad_where);

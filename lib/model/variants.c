@@ -266,10 +266,44 @@ static int across(ortho_model_profile_t prof, const struct sub *sg, unsigned mas
     return MPI_SUCCESS;
 }
 
+/* The profile's own time of one message at where, when ortho-fit
+ * measured it by ping pong (params hop_alpha, hop_beta between consecutive
+ * ranks, hop_net_alpha, hop_net_beta between nodes; lib/measure/hops.c):
+ * 1 and its alpha and beta, else 0. Unlike t_op(2, s), timed after a
+ * barrier from the first start to the last end, it holds no spread of the
+ * processes' starts, which a pipeline's hops, following one another, do
+ * not pay each (under SMPI on the multi-core platform: a hop inside a node
+ * 0.35 us for 2 KiB, t_bc(2, 2 KiB) inside a node 1.59 us). Consecutive
+ * ranks lie inside a node where the profile's node_size is 2 or more,
+ * else on two nodes. */
+static int measured_hop(ortho_model_profile_t prof, int where, double *alpha, double *beta)
+{
+    double c = param(prof, "node_size");
+    int across = where == ORTHO_MODEL_WHERE_NET;
+    if (across && param(prof, "hop_net_alpha") > 0.0 && param(prof, "hop_net_beta") > 0.0) {
+        *alpha = param(prof, "hop_net_alpha");
+        *beta = param(prof, "hop_net_beta");
+        return 1;
+    }
+    if ((across && c >= 2.0) || (where == ORTHO_MODEL_WHERE_NODE && c < 2.0))
+        return 0;
+    *alpha = param(prof, "hop_alpha");
+    *beta = param(prof, "hop_beta");
+    return *alpha > 0.0 && *beta > 0.0;
+}
+
 /* One hop (a message of s bytes between two processes at where): its time
  * and its fixed part (the message of 0 bytes). */
 static int hop(ortho_model_profile_t prof, int where, double s, double *t, double *t0, int *entry)
 {
+    double alpha, beta;
+    if (measured_hop(prof, where, &alpha, &beta)) {
+        *t = alpha + s * beta;
+        *t0 = alpha;
+        if (entry != NULL)
+            *entry = ORTHO_MODEL_ENTRY_HOP;
+        return MPI_SUCCESS;
+    }
     int err = ortho__predict_at(prof, ORTHO_MODEL_BCAST, 2, s, where, 1, t, NULL, entry);
     if (!err)
         err = ortho__predict_at(prof, ORTHO_MODEL_BCAST, 2, 0.0, where, 1, t0, NULL, NULL);
@@ -551,9 +585,24 @@ static int hop_stage(ortho_model_profile_t prof, ortho_model_op op, int where, i
     ph.per_node = where == ORTHO_MODEL_WHERE_NODE ? 2 : where == ORTHO_MODEL_WHERE_NET ? 1 : 0;
     ph.nodes = where == ORTHO_MODEL_WHERE_NODE ? 1 : where == ORTHO_MODEL_WHERE_NET ? 2 : 0;
     ph.flows = where == ORTHO_MODEL_WHERE_NET ? flows : 0;
-    int err = ortho__predict_at(prof, op, 2, s, where, flows, &ph.seconds, &ph.share, &ph.entry);
-    if (!err)
-        err = ortho__predict_at(prof, op, 2, 0.0, where, flows, &zero, NULL, NULL);
+    double alpha, beta;
+    int err = MPI_SUCCESS;
+    if (measured_hop(prof, where, &alpha, &beta)) {
+        /* a reduction's hop also combines the segment; processes of a node
+         * crossing at once share its link as in ortho__predict_at */
+        double share = where == ORTHO_MODEL_WHERE_NET && flows > 1
+                           ? 1.0 + ortho__share_param(prof, op) * (flows - 1)
+                           : 1.0;
+        zero = alpha;
+        ph.share = share;
+        ph.entry = ORTHO_MODEL_ENTRY_HOP;
+        ph.seconds = alpha + share * s * beta
+                     + (op == ORTHO_MODEL_BCAST ? 0.0 : s * param(prof, "gamma"));
+    } else {
+        err = ortho__predict_at(prof, op, 2, s, where, flows, &ph.seconds, &ph.share, &ph.entry);
+        if (!err)
+            err = ortho__predict_at(prof, op, 2, 0.0, where, flows, &zero, NULL, NULL);
+    }
     if (!err)
         pipeline_add(pl, &ph, zero, on_path);
     return err;

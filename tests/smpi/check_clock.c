@@ -12,10 +12,18 @@
  * barrier's exits. With one repetition the point's time is that
  * repetition's, which must equal max(end) - min(start) over the processes
  * as recorded by the call (to SMPI's 10 ns per MPI_Wtime). The check fails
- * when the two forms agree, since it would then prove nothing. Prints
- * "check_clock: N passed, N failed (P processes)" last. */
+ * when the two forms agree, since it would then prove nothing.
+ *
+ *   smpirun -np P ... check_clock ALPHA BETA
+ *
+ * also checks ortho_measure_hops(): one message between ranks 0 and 1,
+ * timed by ping pong on one process's clock, holds no such spread, so its
+ * line must be the platform's own (ALPHA s per message within 5%, BETA s
+ * per byte within 2%: the route's latency and bandwidth in the platform
+ * file). Prints "check_clock: N passed, N failed (P processes)" last. */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "ortho.h"
 #include "ortho_measure.h"
@@ -57,13 +65,33 @@ int main(int argc, char **argv)
     double global_form = all[0] + all[1], own = all[2];
     int differ = global_form - own > 1e-7;
     int ok = err == MPI_SUCCESS && differ && fabs(median - global_form) <= 1e-7;
-    if (rank == 0) {
+    int passed = ok, failed = !ok;
+    if (rank == 0)
         printf("check_clock: measured %.9f s, first start to last end %.9f s, longest own "
                "duration %.9f s: %s%s\n",
                median, global_form, own, ok ? "ok" : "FAILED",
                differ ? "" : " (the two forms agree: no check)");
-        printf("check_clock: %d passed, %d failed (%d processes)\n", ok, !ok, p);
+    if (argc == 3) {
+        double want_alpha = atof(argv[1]), want_beta = atof(argv[2]);
+        static const double sizes[] = { 1024, 8192, 65536 };
+        ortho_measure_hop next, across;
+        o.sizes = sizes;
+        o.nsizes = 3;
+        o.max_reps = 3;
+        err = ortho_measure_hops(MPI_COMM_WORLD, &o, 0, &next, &across);
+        ok = err == MPI_SUCCESS && next.measured && !across.measured
+             && fabs(next.alpha - want_alpha) <= 0.05 * want_alpha
+             && fabs(next.beta - want_beta) <= 0.02 * want_beta;
+        passed += ok;
+        failed += !ok;
+        if (rank == 0)
+            printf("check_clock: a hop %.4g s + s x %.4g s/B (the platform: %.4g s, %.4g s/B; "
+                   "the barrier's spread %.4g s): %s\n",
+                   next.alpha, next.beta, want_alpha, want_beta, global_form,
+                   ok ? "ok" : "FAILED");
     }
+    if (rank == 0)
+        printf("check_clock: %d passed, %d failed (%d processes)\n", passed, failed, p);
     MPI_Finalize();
-    return !ok;
+    return failed != 0;
 }

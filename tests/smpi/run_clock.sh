@@ -13,11 +13,16 @@ smpi_closing_pattern() {
     echo "^check_clock: [0-9]+ passed, [0-9]+ failed \\($1 processes\\)\$"
 }
 
-# name | platform | p
-RUNS=("clock-star-8|clic_star|8" "clock-multicore-16|multicore|16" "clock-torus-16|t3e_torus|16")
+# name | platform | p | a hop between ranks 0 and 1 in the platform file:
+# seconds per message (the route's link latencies), seconds per byte
+# (star: 2 x 30 us, 100 Mbps; multi-core: the loopback, 0.25 us, 20 GB/s;
+# torus: one link, 1.25 us, 600 MB/s)
+RUNS=("clock-star-8|clic_star|8|60e-6|8e-8" "clock-multicore-16|multicore|16|0.25e-6|5e-11"
+      "clock-torus-16|t3e_torus|16|1.25e-6|1.6666667e-9")
 for entry in "${RUNS[@]}"; do
-    IFS='|' read -r name platform np <<<"$entry"
+    IFS='|' read -r name platform np alpha beta <<<"$entry"
     smpi_selected "$name" "$@" || continue
-    smpi_run "$name" "p=$np" "$np" "$platform" "$PLATFORMS/$platform.hostfile" -- "$PROG"
+    smpi_run "$name" "p=$np" "$np" "$platform" "$PLATFORMS/$platform.hostfile" -- "$PROG" \
+        "$alpha" "$beta"
 done
 smpi_summary "SMPI clock checks"

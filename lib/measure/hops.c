@@ -1,0 +1,144 @@
+/* One message between two processes (ortho_measure_hops()): timed by ping
+ * pong on the first process's own clock, so the time holds no skew
+ * between processes. A runtime function timed after a barrier from the
+ * first start to the last end holds the spread with which the barrier lets
+ * the processes go (under SMPI 1 us on the multi-core platform, 121 us on
+ * the star, where one message between two processes takes 0.25 us and
+ * 120 us); a pipeline's hops follow one another without a barrier, so
+ * the model times them by these hops (lib/model/variants.c).
+ *
+ * A point: one round trip untimed, then round trips until a tenth of
+ * max_seconds has passed (at least min_reps, at most 64 max_reps); the hop is
+ * half the mean round trip. The line through the sizes' hops is fitted
+ * by relative least squares; the first process's answer is broadcast. */
+#include "measure/measure_private.h"
+#include "common/errors.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+enum { TAG = 7001 };
+
+/* The hop of s bytes between ranks a and b of comm, on a's clock (other
+ * ranks: 0). Not collective: a and b only. */
+static int ping_pong(MPI_Comm comm, int a, int b, char *buf, int s, const ortho_measure_opts *o,
+                     double *hop)
+{
+    int rank, err = MPI_SUCCESS, rounds = 0, most = 64 * (o->max_reps > 0 ? o->max_reps : 1);
+    PMPI_Comm_rank(comm, &rank);
+    *hop = 0.0;
+    if (rank != a && rank != b)
+        return MPI_SUCCESS;
+    int other = rank == a ? b : a;
+    double start = 0.0, limit = o->max_seconds > 0.0 ? o->max_seconds / 10.0 : 0.0;
+    for (int r = -1; err == MPI_SUCCESS; r++) {
+        int go = 1;
+        if (rank == a) {
+            if (r == 0)
+                start = PMPI_Wtime();
+            /* the first process decides when to stop and says so in the tag's
+             * payload-free message: a zero-byte "stop" ends the loop */
+            go = r < o->min_reps
+                 || (r < most && (limit <= 0.0 ? r < o->max_reps : PMPI_Wtime() - start < limit));
+            err = PMPI_Send(buf, go ? s : 0, MPI_BYTE, other, go ? TAG : TAG + 1, comm);
+            if (go && err == MPI_SUCCESS)
+                err = PMPI_Recv(buf, s, MPI_BYTE, other, TAG, comm, MPI_STATUS_IGNORE);
+        } else {
+            MPI_Status st;
+            err = PMPI_Recv(buf, s, MPI_BYTE, other, MPI_ANY_TAG, comm, &st);
+            go = err == MPI_SUCCESS && st.MPI_TAG == TAG;
+            if (go)
+                err = PMPI_Send(buf, s, MPI_BYTE, other, TAG, comm);
+        }
+        if (!go)
+            break;
+        rounds = r + 1; /* the round trips since start: 0 .. r */
+    }
+    if (rank == a && rounds > 0)
+        *hop = (PMPI_Wtime() - start) / (2.0 * rounds);
+    return err;
+}
+
+/* The line t = alpha + beta s through n points by relative least squares
+ * (weights 1 / t^2, as ortho-fit fits its functions): the small sizes,
+ * whose time is mostly the latency, count as much as the large ones. */
+static ortho_measure_hop line_of(const double *s, const double *t, int n)
+{
+    ortho_measure_hop h = { 0.0, 0.0, 0 };
+    double sw = 0.0, ms = 0.0, mt = 0.0, sst = 0.0, sss = 0.0;
+    for (int i = 0; i < n; i++) {
+        if (!(t[i] > 0.0))
+            return h;
+        double w = 1.0 / (t[i] * t[i]);
+        sw += w;
+        ms += w * s[i];
+        mt += w * t[i];
+    }
+    ms /= sw;
+    mt /= sw;
+    for (int i = 0; i < n; i++) {
+        double w = 1.0 / (t[i] * t[i]);
+        sss += w * (s[i] - ms) * (s[i] - ms);
+        sst += w * (s[i] - ms) * (t[i] - mt);
+    }
+    if (n < 2 || !(sss > 0.0))
+        return h;
+    h.beta = sst / sss;
+    h.alpha = mt - h.beta * ms;
+    h.measured = h.alpha > 0.0 && h.beta > 0.0;
+    return h;
+}
+
+/* The hops between ranks a and b at every size of o, the line through
+ * them on every process. Collective over comm. */
+static int hops_between(MPI_Comm comm, int a, int b, char *buf, const ortho_measure_opts *o,
+                        double *t, ortho_measure_hop *h)
+{
+    int err = MPI_SUCCESS;
+    for (int i = 0; i < o->nsizes && err == MPI_SUCCESS; i++)
+        err = ping_pong(comm, a, b, buf, (int)o->sizes[i], o, &t[i]);
+    if (err == MPI_SUCCESS)
+        err = PMPI_Bcast(t, o->nsizes, MPI_DOUBLE, a, comm);
+    if (err == MPI_SUCCESS)
+        *h = line_of(o->sizes, t, o->nsizes);
+    return err;
+}
+
+int ortho_measure_hops(MPI_Comm comm, const ortho_measure_opts *opts, int node_size,
+                       ortho_measure_hop *next, ortho_measure_hop *across)
+{
+    int size = 0, err;
+    double largest = 0.0;
+    if (next == NULL || across == NULL || opts == NULL)
+        return ortho__raise(comm, MPI_ERR_ARG);
+    memset(next, 0, sizeof *next);
+    memset(across, 0, sizeof *across);
+    err = PMPI_Comm_size(comm, &size);
+    if (err != MPI_SUCCESS)
+        return ortho__raise(comm, err);
+    if (opts->sizes == NULL || opts->nsizes < 2 || opts->min_reps < 1
+        || opts->max_reps < opts->min_reps || opts->max_seconds < 0.0 || node_size < 0)
+        return ortho__raise(comm, MPI_ERR_ARG);
+    for (int i = 0; i < opts->nsizes; i++) {
+        if (!(opts->sizes[i] >= 0.0) || opts->sizes[i] > (double)(1 << 30))
+            return ortho__raise(comm, MPI_ERR_ARG);
+        largest = opts->sizes[i] > largest ? opts->sizes[i] : largest;
+    }
+    if (size < 2)
+        return MPI_SUCCESS;
+    char *buf = calloc((size_t)largest + 1, 1);
+    double *t = calloc((size_t)opts->nsizes, sizeof *t);
+    int ok = buf != NULL && t != NULL, all_ok = 0;
+    err = PMPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
+    if (err == MPI_SUCCESS && !all_ok)
+        err = MPI_ERR_NO_MEM;
+    /* ranks 0 and 1 (consecutive ranks); across: rank 0 and the first
+     * rank of the next node */
+    if (err == MPI_SUCCESS)
+        err = hops_between(comm, 0, 1, buf, opts, t, next);
+    if (err == MPI_SUCCESS && node_size >= 2 && size > node_size)
+        err = hops_between(comm, 0, node_size, buf, opts, t, across);
+    free(buf);
+    free(t);
+    return err != MPI_SUCCESS ? ortho__raise(comm, err) : MPI_SUCCESS;
+}
