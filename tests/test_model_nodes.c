@@ -392,6 +392,52 @@ static void test_measured_hops(void)
     free(joined);
 }
 
+/* The spread of the starts (param spread), paid once: with spread 5us
+ * and hop_alpha 0.5us added to the hand profile, bcast on 4 x 8 in the
+ * paper's order keeps its first phase, 28 us, and its second loses 5 us,
+ * 21 - 5 = 16 us, 44 us; the other order 21 us + (56 - 5) = 72 us. With
+ * spread 25us the second phase of the paper's order would go below a
+ * message: it keeps hop_alpha, 0.5 us, 28.5 us in all. The same through
+ * ortho_model_predict_grid_nodes; allgather on 4 x 8 (the first test's
+ * 14 + 462 us) 14 + 457 = 471 us. */
+static void test_spread_once(void)
+{
+    static const char *const more[] = { "param spread 5us\nparam hop_alpha 0.5us\n",
+                                        "param spread 25us\nparam hop_alpha 0.5us\n" };
+    static const double paper_total[] = { 44e-6, 28.5e-6 };
+    ortho_candidate paper = cand(ORTHO_VARIANT_PHASES, ORTHO_ORDER_PAPER, 0, 4, 8);
+    ortho_candidate rows = cand(ORTHO_VARIANT_PHASES, ORTHO_ORDER_ROWS, 0, 4, 8);
+    int dims[2] = { 4, 8 };
+    for (int k = 0; k < 2; k++) {
+        char *joined = malloc(strlen(text) + strlen(more[k]) + 1), msg[ORTHO_MODEL_MSG_MAX] = "";
+        ortho_model_profile_t prof = NULL;
+        ortho_model_prediction pred;
+        CU_ASSERT_PTR_NOT_NULL_FATAL(joined);
+        strcpy(joined, text);
+        strcat(joined, more[k]);
+        FILE *in = fmemopen(joined, strlen(joined), "r");
+        CU_ASSERT_FATAL(in != NULL && ortho_model_profile_read_stream(in, "spread", &prof, msg)
+                                          == MPI_SUCCESS);
+        fclose(in);
+        CU_ASSERT(ortho_model_predict_candidate(prof, ORTHO_OP_BCAST, 32, 8, 1000.0, &paper,
+                                                &pred) == MPI_SUCCESS
+                  && near(pred.phase[0].seconds, 28e-6) && near(pred.total, paper_total[k]));
+        CU_ASSERT(ortho_model_predict_grid_nodes(prof, ORTHO_MODEL_BCAST, 2, dims, 1000.0, 8,
+                                                 &pred) == MPI_SUCCESS
+                  && near(pred.total, paper_total[k]));
+        if (k == 0) {
+            CU_ASSERT(ortho_model_predict_candidate(prof, ORTHO_OP_BCAST, 32, 8, 1000.0, &rows,
+                                                    &pred) == MPI_SUCCESS
+                      && near(pred.phase[0].seconds, 21e-6) && near(pred.total, 72e-6));
+            CU_ASSERT(ortho_model_predict_grid_nodes(prof, ORTHO_MODEL_ALLGATHER, 2, dims,
+                                                     1000.0, 8, &pred) == MPI_SUCCESS
+                      && near(pred.total, 471e-6));
+        }
+        ortho_model_profile_free(&prof);
+        free(joined);
+    }
+}
+
 static void test_old_profile_unchanged(void)
 {
     static const char *const files[] = { "paper-clic-lam.profile", "paper-t3e-1200.profile" };
@@ -489,6 +535,7 @@ int main(void)
         CU_add_test(s, "rsag and pipe composed", test_variants_compose);
         CU_add_test(s, "segmented pipelines placed on the nodes", test_pipelines_placed);
         CU_add_test(s, "pipelines' hops from the measured ping pong", test_measured_hops);
+        CU_add_test(s, "the starts' spread paid once", test_spread_once);
         CU_add_test(s, "a profile without the terms is unchanged", test_old_profile_unchanged);
         CU_add_test(s, "where= and share params written and read", test_write_read);
         CU_add_test(s, "a bad where= refused", test_bad_where);

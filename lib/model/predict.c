@@ -101,6 +101,42 @@ int ortho__grid_phases(ortho_model_profile_t prof, const struct ortho__frame *fr
     return err;
 }
 
+/* The profile's parameter name; 0 when absent. */
+static double param_or_0(ortho_model_profile_t prof, const char *name)
+{
+    double value = 0.0;
+    int found = 0;
+    ortho_model_profile_param(prof, name, &value, &found);
+    return found ? value : 0.0;
+}
+
+/* The spread of the processes' starts, paid once per candidate. Every
+ * function of the profile was timed after a barrier from the first start
+ * to the last end, so each holds the spread with which the barrier let
+ * the processes go (the profile's param "spread": ortho-fit times a call
+ * that does nothing the same way; under SMPI 1.06 us on the multi-core
+ * platform, 121 us on the star), and so does a candidate timed so; but
+ * its phases follow one another without a barrier between them. So every
+ * phase after the first loses the spread, down to no less than one
+ * message's latency (hop_alpha: a phase sends at least one), which keeps
+ * a phase whose function the spread overlapped (a late process receiving
+ * what was sent while it waited) from going below a message. Phases of
+ * measured hops hold no spread. Nothing without the param (a profile
+ * measured without a global clock, or before it existed). */
+void ortho__spread_once(ortho_model_profile_t prof, ortho_model_prediction *pred)
+{
+    double spread = param_or_0(prof, "spread"), least = param_or_0(prof, "hop_alpha");
+    for (int i = 1; spread > 0.0 && i < pred->nphases; i++) {
+        ortho_model_phase *ph = &pred->phase[i];
+        if (ph->entry == ORTHO_MODEL_ENTRY_HOP)
+            continue;
+        double room = ph->seconds - least > 0.0 ? ph->seconds - least : 0.0;
+        double cut = spread < room ? spread : room;
+        ph->seconds -= cut;
+        pred->total -= cut;
+    }
+}
+
 int ortho_model_predict_grid_nodes(ortho_model_profile_t prof, ortho_model_op op, int ndims,
                                    const int dims[], double bytes, int node_size,
                                    ortho_model_prediction *pred)
@@ -122,7 +158,10 @@ int ortho_model_predict_grid_nodes(ortho_model_profile_t prof, ortho_model_op op
     fr.ndims = ndims;
     memcpy(fr.dims, dims, (size_t)ndims * sizeof dims[0]);
     memset(pred, 0, sizeof *pred);
-    return ortho__grid_phases(prof, &fr, ndims, 0u, op, bytes, pred);
+    err = ortho__grid_phases(prof, &fr, ndims, 0u, op, bytes, pred);
+    if (err == MPI_SUCCESS)
+        ortho__spread_once(prof, pred);
+    return err;
 }
 
 int ortho_model_predict_grid(ortho_model_profile_t prof, ortho_model_op op, int ndims,

@@ -946,5 +946,8 @@ int ortho_model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int p
                                   double bytes, const ortho_candidate *cand,
                                   ortho_model_prediction *pred)
 {
-    return ortho__model_predict_candidate(prof, op, p, node_size, bytes, cand, pred);
+    int err = ortho__model_predict_candidate(prof, op, p, node_size, bytes, cand, pred);
+    if (err == MPI_SUCCESS)
+        ortho__spread_once(prof, pred);
+    return err;
 }
