@@ -567,9 +567,12 @@ int main(int argc, char **argv)
         rc = 1;
         goto fn_exit;
     }
-    /* one message alone, without a barrier's spread: the pipelines' hops */
-    if ((rc = ortho_measure_hops(MPI_COMM_WORLD, &o.measure, node_size, &hops[0], &hops[1]))
-        != MPI_SUCCESS) {
+    /* one message alone, without a barrier's spread: the pipelines' hops
+     * (a line: two sizes at least, else none) */
+    memset(hops, 0, sizeof hops);
+    if (o.measure.nsizes >= 2
+        && (rc = ortho_measure_hops(MPI_COMM_WORLD, &o.measure, node_size, &hops[0], &hops[1]))
+               != MPI_SUCCESS) {
         if (rank == 0)
             fprintf(stderr, "ortho-fit: timing one message between two processes failed (MPI "
                             "error %d)\n", rc);
