@@ -30,19 +30,22 @@ static int ping_pong(MPI_Comm comm, int a, int b, char *buf, int s, const ortho_
     if (rank != a && rank != b)
         return MPI_SUCCESS;
     int other = rank == a ? b : a;
-    double start = 0.0, limit = o->max_seconds > 0.0 ? o->max_seconds / 10.0 : 0.0;
+    double start = 0.0, end = 0.0, limit = o->max_seconds > 0.0 ? o->max_seconds / 10.0 : 0.0;
     for (int r = -1; err == MPI_SUCCESS; r++) {
         int go = 1;
         if (rank == a) {
             if (r == 0)
-                start = PMPI_Wtime();
-            /* the first process decides when to stop and says so in the tag's
-             * payload-free message: a zero-byte "stop" ends the loop */
+                start = end = PMPI_Wtime();
+            /* the first process decides when to stop (on the clock read
+             * after the last round trip: one reading a round): an empty
+             * message of another tag ends the loop, untimed */
             go = r < o->min_reps
-                 || (r < most && (limit <= 0.0 ? r < o->max_reps : PMPI_Wtime() - start < limit));
+                 || (r < most && (limit <= 0.0 ? r < o->max_reps : end - start < limit));
             err = PMPI_Send(buf, go ? s : 0, MPI_BYTE, other, go ? TAG : TAG + 1, comm);
-            if (go && err == MPI_SUCCESS)
+            if (go && err == MPI_SUCCESS) {
                 err = PMPI_Recv(buf, s, MPI_BYTE, other, TAG, comm, MPI_STATUS_IGNORE);
+                end = PMPI_Wtime();
+            }
         } else {
             MPI_Status st;
             err = PMPI_Recv(buf, s, MPI_BYTE, other, MPI_ANY_TAG, comm, &st);
@@ -55,7 +58,7 @@ static int ping_pong(MPI_Comm comm, int a, int b, char *buf, int s, const ortho_
         rounds = r + 1; /* the round trips since start: 0 .. r */
     }
     if (rank == a && rounds > 0)
-        *hop = (PMPI_Wtime() - start) / (2.0 * rounds);
+        *hop = (end - start) / (2.0 * rounds);
     return err;
 }
 
