@@ -355,15 +355,17 @@ static int warn_poor_fits(ortho_model_profile_t prof)
     return poor;
 }
 
-/* The hops (ortho_measure_hops) as the profile's params: hop_alpha and
- * hop_beta between consecutive ranks, hop_net_alpha and hop_net_beta
- * between nodes; each only when measured. */
+/* A call that does nothing: timed as every point, the spread of the
+ * processes' starts. */
 static int nothing(void *ctx)
 {
     (void)ctx;
     return MPI_SUCCESS;
 }
 
+/* The hops (ortho_measure_hops) as the profile's params: hop_alpha and
+ * hop_beta between consecutive ranks, hop_net_alpha and hop_net_beta
+ * between nodes; each only when measured. */
 static void set_hops(ortho_model_profile_t prof, const ortho_measure_hop *next,
                      const ortho_measure_hop *across)
 {

@@ -299,8 +299,7 @@ int ortho__as_bytes_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sen
     if (err || b->native)
         return err;
     if (is_root) {
-        if (!err)
-            err = recv_blocks(recvbuf, recvcounts, displs, recvtype, p, total, direct, b);
+        err = recv_blocks(recvbuf, recvcounts, displs, recvtype, p, total, direct, b);
         if (!err && in_place)
             err = own_block_in(recvbuf, recvcounts, displs, recvtype, rank, b);
     }
@@ -328,7 +327,7 @@ int ortho__as_bytes_scatterv(const void *sendbuf, const int sendcounts[], const 
     if (is_root) {
         if (direct) {
             b->sendbuf = sendbuf;
-        } else if (!err) {
+        } else {
             err = alloc(&b->send_tmp, total);
             b->sendbuf = b->send_tmp;
             for (int i = 0; i < p && !err; i++)

@@ -184,6 +184,9 @@ void ortho__format_double(char *buf, size_t size, double v);
  * mantissas from 0.001 to 10000) that reads back as v. */
 void ortho__format_seconds(char *buf, size_t size, double v);
 
+/* profile.c: the profile's param name; 0 when absent. */
+double ortho__param_or_0(ortho_model_profile_t prof, const char *name);
+
 /* predict.c: every phase of pred after the first, but those of measured
  * hops, less the profile's "spread" of the processes' starts, down to no
  * less than one message (hop_alpha); nothing without the param. */

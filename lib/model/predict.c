@@ -101,15 +101,6 @@ int ortho__grid_phases(ortho_model_profile_t prof, const struct ortho__frame *fr
     return err;
 }
 
-/* The profile's parameter name; 0 when absent. */
-static double param_or_0(ortho_model_profile_t prof, const char *name)
-{
-    double value = 0.0;
-    int found = 0;
-    ortho_model_profile_param(prof, name, &value, &found);
-    return found ? value : 0.0;
-}
-
 /* The spread of the processes' starts, paid once per candidate. Every
  * function of the profile was timed after a barrier from the first start
  * to the last end, so each holds the spread with which the barrier let
@@ -125,7 +116,7 @@ static double param_or_0(ortho_model_profile_t prof, const char *name)
  * measured without a global clock, or before it existed). */
 void ortho__spread_once(ortho_model_profile_t prof, ortho_model_prediction *pred)
 {
-    double spread = param_or_0(prof, "spread"), least = param_or_0(prof, "hop_alpha");
+    double spread = ortho__param_or_0(prof, "spread"), least = ortho__param_or_0(prof, "hop_alpha");
     for (int i = 1; spread > 0.0 && i < pred->nphases; i++) {
         ortho_model_phase *ph = &pred->phase[i];
         if (ph->entry == ORTHO_MODEL_ENTRY_HOP)

@@ -172,3 +172,11 @@ int ortho_model_profile_param(ortho_model_profile_t prof, const char *name, doub
     }
     return err;
 }
+
+double ortho__param_or_0(ortho_model_profile_t prof, const char *name)
+{
+    double value = 0.0;
+    int found = 0;
+    ortho_model_profile_param(prof, name, &value, &found);
+    return found ? value : 0.0;
+}

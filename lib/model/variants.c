@@ -78,15 +78,6 @@
 #include "candidate/candidate_private.h"
 #include "model/model_private.h"
 
-/* The profile's parameter name; 0 when absent. */
-static double param(ortho_model_profile_t prof, const char *name)
-{
-    double value = 0.0;
-    int found = 0;
-    ortho_model_profile_param(prof, name, &value, &found);
-    return found ? value : 0.0;
-}
-
 /* The sub-grid a composition works on: dims 0..nsub-1 of fr (the whole
  * grid, or its leader grid in a recursion), lanes: the mask of fr's other
  * dims held to 0 (0: every copy of the sub-grid runs at once). The phases
@@ -215,7 +206,7 @@ static int other_order(ortho_model_profile_t prof, const struct sub *sg, ortho_m
                        int p1, int p2, double b, ortho_model_prediction *pred)
 {
     int err = MPI_SUCCESS;
-    double copy = (double)p1 * p2 * b * param(prof, "t_copy");
+    double copy = (double)p1 * p2 * b * ortho__param_or_0(prof, "t_copy");
     switch (op) {
     case ORTHO_MODEL_BCAST:
         err = rows(prof, sg, root_row(sg), op, b, 1.0, pred);
@@ -278,17 +269,17 @@ static int across(ortho_model_profile_t prof, const struct sub *sg, unsigned mas
  * else on two nodes. */
 static int measured_hop(ortho_model_profile_t prof, int where, double *alpha, double *beta)
 {
-    double c = param(prof, "node_size");
+    double c = ortho__param_or_0(prof, "node_size");
     int across = where == ORTHO_MODEL_WHERE_NET;
-    if (across && param(prof, "hop_net_alpha") > 0.0 && param(prof, "hop_net_beta") > 0.0) {
-        *alpha = param(prof, "hop_net_alpha");
-        *beta = param(prof, "hop_net_beta");
+    if (across && ortho__param_or_0(prof, "hop_net_alpha") > 0.0 && ortho__param_or_0(prof, "hop_net_beta") > 0.0) {
+        *alpha = ortho__param_or_0(prof, "hop_net_alpha");
+        *beta = ortho__param_or_0(prof, "hop_net_beta");
         return 1;
     }
     if ((across && c >= 2.0) || (where == ORTHO_MODEL_WHERE_NODE && c < 2.0))
         return 0;
-    *alpha = param(prof, "hop_alpha");
-    *beta = param(prof, "hop_beta");
+    *alpha = ortho__param_or_0(prof, "hop_alpha");
+    *beta = ortho__param_or_0(prof, "hop_beta");
     return *alpha > 0.0 && *beta > 0.0;
 }
 
@@ -380,7 +371,7 @@ static int direct(ortho_model_profile_t prof, const struct sub *sg, int over_row
         return err;
     append(pred, &ph);
     if (reduces)
-        pred->total += (g - 1) / (double)g * n * param(prof, "gamma");
+        pred->total += (g - 1) / (double)g * n * ortho__param_or_0(prof, "gamma");
     return MPI_SUCCESS;
 }
 
@@ -597,7 +588,7 @@ static int hop_stage(ortho_model_profile_t prof, ortho_model_op op, int where, i
         ph.share = share;
         ph.entry = ORTHO_MODEL_ENTRY_HOP;
         ph.seconds = alpha + share * s * beta
-                     + (op == ORTHO_MODEL_BCAST ? 0.0 : s * param(prof, "gamma"));
+                     + (op == ORTHO_MODEL_BCAST ? 0.0 : s * ortho__param_or_0(prof, "gamma"));
     } else {
         err = ortho__predict_at(prof, op, 2, s, where, flows, &ph.seconds, &ph.share, &ph.entry);
         if (!err)
