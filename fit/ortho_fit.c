@@ -379,9 +379,39 @@ static void set_hops(ortho_model_profile_t prof, const ortho_measure_hop *next,
     }
 }
 
+/* The reach (ortho_measure_reach: the time from rank 0 to each rank) as
+ * params, for the groups of a grid: hop_reach_G_S, the farthest of ranks
+ * 0, S, ..., (G - 1) S (a column of G members, S apart), for G and S
+ * powers of two (hop_reach_G for S = 1 and G >= 4: G consecutive ranks),
+ * and hop_reach, the farthest of all. Nothing on fewer than three
+ * processes. */
+static void set_reach(ortho_model_profile_t prof, const double *reach, int size)
+{
+    char name[64];
+    double all = 0.0;
+    if (reach == NULL || size < 3)
+        return;
+    for (long long stride = 1; stride < size; stride *= 2)
+        for (long long g = stride == 1 ? 4 : 2; (g - 1) * stride < size; g *= 2) {
+            double far = 0.0;
+            for (long long k = 1; k < g; k++)
+                far = reach[k * stride] > far ? reach[k * stride] : far;
+            if (stride == 1)
+                snprintf(name, sizeof name, "hop_reach_%lld", g);
+            else
+                snprintf(name, sizeof name, "hop_reach_%lld_%lld", g, stride);
+            if (far > 0.0)
+                ortho_model_profile_set_param(prof, name, far);
+        }
+    for (int j = 1; j < size; j++)
+        all = reach[j] > all ? reach[j] : all;
+    if (all > 0.0)
+        ortho_model_profile_set_param(prof, "hop_reach", all);
+}
+
 static int finish(const struct options *o, const ortho_model_sample s[], int n, int size,
                   int node_size, double t_op, double gamma, const ortho_measure_hop hops[2],
-                  double spread)
+                  const double *reach, double spread)
 {
     int rc = 0, nentries = 0;
     char machine[256], msg[ORTHO_MODEL_MSG_MAX];
@@ -399,6 +429,7 @@ static int finish(const struct options *o, const ortho_model_sample s[], int n, 
     ortho_model_profile_set_param(prof, "t_op", t_op);
     ortho_model_profile_set_param(prof, "gamma", gamma);
     set_hops(prof, &hops[0], &hops[1]);
+    set_reach(prof, reach, size);
     if (spread > 0.0)
         ortho_model_profile_set_param(prof, "spread", spread);
     fo.fit.nfixed = 1;
@@ -525,7 +556,7 @@ int main(int argc, char **argv)
     int rank = 0, size = 1, rc, n = 0, measured = 0, node_size = 0;
     double t_op = 0.0, gamma = 0.0;
     ortho_measure_hop hops[2];
-    double spread = 0.0;
+    double spread = 0.0, *reach = NULL;
     ortho_model_sample *s = NULL;
     MPI_Init(&argc, &argv);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -581,6 +612,21 @@ int main(int argc, char **argv)
         rc = 1;
         goto fn_exit;
     }
+    /* an empty message from rank 0 to each rank */
+    reach = calloc((size_t)size, sizeof *reach);
+    int have = reach != NULL, all_have = 0;
+    rc = MPI_Allreduce(&have, &all_have, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+    if (rc == MPI_SUCCESS && !all_have)
+        rc = MPI_ERR_NO_MEM;
+    if (rc == MPI_SUCCESS && size >= 3)
+        rc = ortho_measure_reach(MPI_COMM_WORLD, &o.measure, reach);
+    if (rc != MPI_SUCCESS) {
+        if (rank == 0)
+            fprintf(stderr, "ortho-fit: timing a message to each process failed (MPI error %d)\n",
+                    rc);
+        rc = 1;
+        goto fn_exit;
+    }
     /* a call that does nothing, timed as every point: the spread of the
      * processes' starts that each point holds (0 without a global clock) */
     if ((rc = ortho_measure_call(MPI_COMM_WORLD, nothing, NULL, &o.measure, &spread, NULL, NULL))
@@ -596,7 +642,8 @@ int main(int argc, char **argv)
 fn_exit:
     MPI_Finalize();
     if (measured && rc == 0 && rank == 0)
-        rc = finish(&o, s, n, size, node_size, t_op, gamma, hops, spread);
+        rc = finish(&o, s, n, size, node_size, t_op, gamma, hops, reach, spread);
     ortho_measure_samples_free(&s);
+    free(reach);
     return rc;
 }

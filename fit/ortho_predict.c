@@ -219,6 +219,11 @@ static void entry_text(ortho_model_profile_t prof, int index, char *buf, size_t 
     size_t used = 0;
     int k = 0, n = 0;
     buf[0] = '\0';
+    if (index == ORTHO_MODEL_ENTRY_FLOOR) {
+        snprintf(buf, len, "one message to the farthest member (the profile's measured hop, or "
+                           "its hop_reach): the fitted function predicted less");
+        return;
+    }
     if (index == ORTHO_MODEL_ENTRY_HOP) {
         snprintf(buf, len, "the profile's measured hop (hop_alpha + s hop_beta; between nodes "
                            "hop_net_alpha + s hop_net_beta)");

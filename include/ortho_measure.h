@@ -120,6 +120,23 @@ typedef struct ortho_measure_hop {
 int ortho_measure_hops(MPI_Comm comm, const ortho_measure_opts *opts, int node_size,
                        ortho_measure_hop *next, ortho_measure_hop *across);
 
+/**
+ * \brief The reach: how long an empty message takes from rank 0 to each
+ * other rank of \p comm, each timed in turn by ping pong on rank 0's
+ * clock as ortho_measure_hops() times a point (one round trip untimed,
+ * then at least opts->min_reps; all of them together in about
+ * opts->max_seconds / 10). A stage that sends to many processes at once
+ * ends with its farthest message, which the hop between ranks 0 and 1
+ * does not see where the network has distances (a torus, the levels of a
+ * fat tree). Collective over \p comm.
+ * \param[out] reach  room for the size of \p comm: reach[j] is the one-way
+ *                    time from rank 0 to rank j (seconds; reach[0] = 0),
+ *                    on every process
+ * \return MPI_SUCCESS; MPI_ERR_ARG (raised on \p comm) for bad options or
+ *         a NULL argument; the code of a failed MPI call.
+ */
+int ortho_measure_reach(MPI_Comm comm, const ortho_measure_opts *opts, double *reach);
+
 /** \brief Release samples from ortho_measure_natives(); sets *samples to
  *  NULL (NULL is a harmless no-op). Not collective. */
 int ortho_measure_samples_free(ortho_model_sample **samples);

@@ -62,6 +62,13 @@ typedef struct ortho_model_phase {
  *  fitted function of the operation on 2 processes. */
 enum { ORTHO_MODEL_ENTRY_HOP = -2 };
 
+/** ortho_model_phase.entry of a native call's phase whose function
+ *  predicted less than one message to the group's farthest member (the
+ *  profile's measured hop, or its reach, ortho_measure_reach()): the
+ *  phase takes that message's latency, which no collective on two or more
+ *  processes can beat. */
+enum { ORTHO_MODEL_ENTRY_FLOOR = -3 };
+
 /** ortho_model_phase.direct: which direct exchange a phase is. */
 enum { ORTHO_MODEL_DIRECT_ALLGATHER = 1, ORTHO_MODEL_DIRECT_REDUCE_SCATTER = 2 };
 

@@ -156,6 +156,33 @@ static void test_measure_hops(void)
                              comm));
 }
 
+/* The reach (ortho_measure_reach): on every rank the same times, 0 from
+ * rank 0 to itself, positive to every other; bad options are
+ * MPI_ERR_ARG. (Checked against a torus's distances under SMPI:
+ * tests/smpi/check_clock.c.) */
+static void test_measure_reach(void)
+{
+    ortho_measure_opts o = tiny();
+    MPI_Comm comm = MPI_COMM_WORLD;
+    int p = ortho_test_world_size(), ok;
+    double *reach = calloc((size_t)p, sizeof *reach), *hi = calloc((size_t)p, sizeof *hi),
+           *lo = calloc((size_t)p, sizeof *lo);
+    CU_ASSERT_FATAL(reach != NULL && hi != NULL && lo != NULL);
+    ok = ortho_measure_reach(comm, &o, reach) == MPI_SUCCESS && reach[0] == 0.0;
+    MPI_Allreduce(reach, hi, p, MPI_DOUBLE, MPI_MAX, comm);
+    MPI_Allreduce(reach, lo, p, MPI_DOUBLE, MPI_MIN, comm);
+    for (int q = 1; q < p; q++)
+        ok &= hi[q] == lo[q] && reach[q] > 0.0;
+    CU_ASSERT(ORTHO_TEST_ALL(ok, comm));
+    o.min_reps = 0;
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_reach(comm, &o, reach) == MPI_ERR_ARG, comm));
+    o = tiny();
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_reach(comm, &o, NULL) == MPI_ERR_ARG, comm));
+    free(reach);
+    free(hi);
+    free(lo);
+}
+
 /* The names of release 0.1 (ortho_measure.h, "Older names"). */
 static void test_old_names(void)
 {
@@ -186,6 +213,7 @@ static void add_suites(void)
     CU_add_test(s, "bad options", test_measure_bad_options);
     CU_add_test(s, "any call timed as a point", test_measure_call);
     CU_add_test(s, "one message between two processes", test_measure_hops);
+    CU_add_test(s, "the farthest of the first q processes", test_measure_reach);
     CU_add_test(s, "the names of release 0.1", test_old_names);
 }
 

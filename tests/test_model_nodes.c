@@ -286,10 +286,16 @@ static const char *const pipe_text =
     "reduce    where=net  binomial alpha=10us beta=4ns gamma=0\n"
     "reduce    binomial alpha=5us beta=2ns gamma=0\n";
 
-static ortho_model_profile_t pipe_profile(void)
+/* pipe_text and the lines of more (params) after it; NULL on failure. */
+static ortho_model_profile_t pipe_profile(const char *more)
 {
     ortho_model_profile_t prof = NULL;
-    char msg[ORTHO_MODEL_MSG_MAX] = "", *copy = strdup(pipe_text);
+    char msg[ORTHO_MODEL_MSG_MAX] = "";
+    char *copy = malloc(strlen(pipe_text) + strlen(more) + 1);
+    if (copy != NULL) {
+        strcpy(copy, pipe_text);
+        strcat(copy, more);
+    }
     FILE *in = copy != NULL ? fmemopen(copy, strlen(copy), "r") : NULL;
     if (in == NULL || ortho_model_profile_read_stream(in, "pipe", &prof, msg) != MPI_SUCCESS)
         printf("\n  pipe profile: %s\n", msg);
@@ -314,7 +320,7 @@ static int segmented(ortho_model_profile_t prof, ortho_op op, int p, int node_si
 
 static void test_pipelines_placed(void)
 {
-    ortho_model_profile_t prof = pipe_profile();
+    ortho_model_profile_t prof = pipe_profile("");
     ortho_model_prediction pred;
     CU_ASSERT_PTR_NOT_NULL_FATAL(prof);
     CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 16, 4, "chain:4x4:seg=1000", 78e-6, &pred)
@@ -368,16 +374,9 @@ static void test_measured_hops(void)
     static const char *const hops = "param hop_alpha 0.5us\nparam hop_beta 0.5ns\n"
                                     "param hop_net_alpha 3us\nparam hop_net_beta 2ns\n"
                                     "param gamma 1ns\n";
-    char *joined = malloc(strlen(pipe_text) + strlen(hops) + 1), msg[ORTHO_MODEL_MSG_MAX] = "";
-    ortho_model_profile_t prof = NULL;
+    ortho_model_profile_t prof = pipe_profile(hops);
     ortho_model_prediction pred;
-    CU_ASSERT_PTR_NOT_NULL_FATAL(joined);
-    strcpy(joined, pipe_text);
-    strcat(joined, hops);
-    FILE *in = fmemopen(joined, strlen(joined), "r");
-    CU_ASSERT_FATAL(in != NULL
-                    && ortho_model_profile_read_stream(in, "hops", &prof, msg) == MPI_SUCCESS);
-    fclose(in);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(prof);
     CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 16, 4, "chain:4x4:seg=1000", 33e-6, &pred)
               && pred.nphases == 2 && near(pred.phase[0].seconds, 12e-6)
               && pred.phase[0].where == ORTHO_MODEL_WHERE_NODE
@@ -389,7 +388,90 @@ static void test_measured_hops(void)
               && pred.nphases == 3 && near(pred.phase[2].seconds, 100e-6));
     CU_ASSERT(segmented(prof, ORTHO_OP_REDUCE, 16, 4, "chain:4x4:seg=1000", 51e-6, &pred));
     ortho_model_profile_free(&prof);
-    free(joined);
+}
+
+/* The reach (params hop_reach_G: the farthest of the first G ranks;
+ * hop_reach_G_S: of G ranks S apart; hop_reach: of all 16) added to the
+ * measured hops above: hop_reach_4 2us, hop_reach_8 4us, hop_reach_4_4
+ * 5us, hop_reach 6us. A stage that sends to many processes at once takes
+ * the farthest one's latency where it is longer than its hop's:
+ * spread bcast on 16, nodes of 4 (k = 4): a hop between nodes among 16
+ * ranks (hop_reach_16 absent: hop_reach), 6 + (1 + 0.5 * 3) * 1000 * 2ns
+ * = 11 us, 5 * 11 = 55 us (without the reach 5 * 8 = 40 us); on 8 (2
+ * nodes): 4 + 5 = 9 us, 45 us; on 4 (one node): 2 + 0.5 = 2.5 us, 12.5 us.
+ * rsag (rows) allreduce on 4 x 4, nodes of 4, b = 4000: the rows'
+ * reduce-scatter inside a node (4 consecutive), 2 + 1000 * 0.5ns = 2.5
+ * us; the columns' (ranks 0, 4, 8, 12: hop_reach_4_4) pieces of 250 B,
+ * the 4 processes of a node sending 3 messages each, share 1 + 0.5 * 11:
+ * 5 + 6.5 * 0.5 = 8.25 us. On 2 x 8 the columns of 2, 8 apart
+ * (hop_reach_2_8 absent: hop_reach), pieces of 250 B, the 4 processes of
+ * a node sending 1 message each: 6 + 2.5 * 0.5 = 7.25 us.
+ * A chain's hops go to one process each: chain bcast keeps 33 us. */
+static void test_reach(void)
+{
+    static const char *const more = "param hop_alpha 0.5us\nparam hop_beta 0.5ns\n"
+                                    "param hop_net_alpha 3us\nparam hop_net_beta 2ns\n"
+                                    "param gamma 1ns\nparam hop_reach_4 2us\n"
+                                    "param hop_reach_8 4us\nparam hop_reach_4_4 5us\n"
+                                    "param hop_reach 6us\n";
+    ortho_model_profile_t prof = pipe_profile(more);
+    ortho_model_prediction pred;
+    ortho_candidate rsag = cand(ORTHO_VARIANT_RSAG, ORTHO_ORDER_ROWS, 0, 4, 4);
+    ortho_candidate wide = cand(ORTHO_VARIANT_RSAG, ORTHO_ORDER_ROWS, 0, 2, 8);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(prof);
+    CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 16, 4, "spread:4x4:seg=1000", 55e-6, &pred)
+              && pred.nphases == 1 && pred.phase[0].entry == ORTHO_MODEL_ENTRY_HOP);
+    CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 8, 4, "spread:2x4:seg=1000", 45e-6, &pred));
+    CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 4, 4, "spread:2x2:seg=1000", 12.5e-6, &pred)
+              && pred.phase[0].where == ORTHO_MODEL_WHERE_NODE);
+    CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 16, 4, "chain:4x4:seg=1000", 33e-6, &pred));
+    CU_ASSERT(ortho_model_predict_candidate(prof, ORTHO_OP_ALLREDUCE, 16, 4, 4000.0, &rsag, &pred)
+                  == MPI_SUCCESS
+              && pred.nphases == 4 && near(pred.phase[0].seconds, 2.5e-6)
+              && pred.phase[0].where == ORTHO_MODEL_WHERE_NODE
+              && near(pred.phase[1].seconds, 8.25e-6) && near(pred.phase[2].seconds, 8.25e-6)
+              && near(pred.phase[3].seconds, 2.5e-6));
+    CU_ASSERT(ortho_model_predict_candidate(prof, ORTHO_OP_ALLREDUCE, 16, 4, 4000.0, &wide, &pred)
+                  == MPI_SUCCESS
+              && pred.nphases == 4 && near(pred.phase[1].seconds, 7.25e-6));
+    ortho_model_profile_free(&prof);
+}
+
+/* No phase below one message to its farthest member: with hop_net_alpha
+ * 30us, bcast of 0 bytes on 16 processes in nodes of 4: native (the
+ * function for every group, 4 * 5 = 20 us) spans 4 nodes, so 30 us, entry
+ * ORTHO_MODEL_ENTRY_FLOOR; on 4 x 4 the columns across 4 nodes (where=net,
+ * 2 * 10 = 20 us) take 30 us, the rows inside a node keep their function
+ * (2 * 1 = 2 us, above hop_alpha's 0.5 us): 32 us. */
+static void test_floor(void)
+{
+    static const char *const floored = "ortho-profile 2\nparam node_size 4\n"
+                                    "param hop_alpha 0.5us\nparam hop_beta 0.5ns\n"
+                                    "param hop_net_alpha 30us\nparam hop_net_beta 2ns\n"
+                                    "bcast where=node binomial alpha=1us beta=1ns\n"
+                                    "bcast where=net  binomial alpha=10us beta=4ns\n"
+                                    "bcast binomial alpha=5us beta=2ns\n";
+    char *copy = strdup(floored), msg[ORTHO_MODEL_MSG_MAX] = "";
+    ortho_model_profile_t prof = NULL;
+    ortho_model_prediction pred;
+    ortho_candidate native = cand(ORTHO_VARIANT_NATIVE, ORTHO_ORDER_PAPER, 0, 0, 0);
+    const int dims[2] = { 4, 4 };
+    FILE *in = copy != NULL ? fmemopen(copy, strlen(copy), "r") : NULL;
+    CU_ASSERT_FATAL(in != NULL
+                    && ortho_model_profile_read_stream(in, "floor", &prof, msg) == MPI_SUCCESS);
+    fclose(in);
+    CU_ASSERT(ortho_model_predict_candidate(prof, ORTHO_OP_BCAST, 16, 4, 0.0, &native, &pred)
+                  == MPI_SUCCESS
+              && pred.nphases == 1 && near(pred.total, 30e-6)
+              && pred.phase[0].entry == ORTHO_MODEL_ENTRY_FLOOR);
+    CU_ASSERT(ortho_model_predict_grid_nodes(prof, ORTHO_MODEL_BCAST, 2, dims, 0.0, 4, &pred)
+                  == MPI_SUCCESS
+              && pred.nphases == 2 && near(pred.total, 32e-6)
+              && pred.phase[0].entry == ORTHO_MODEL_ENTRY_FLOOR
+              && pred.phase[0].where == ORTHO_MODEL_WHERE_NET
+              && near(pred.phase[1].seconds, 2e-6) && pred.phase[1].entry >= 0);
+    ortho_model_profile_free(&prof);
+    free(copy);
 }
 
 /* The spread of the starts (param spread), paid once: with spread 5us
@@ -535,6 +617,8 @@ int main(void)
         CU_add_test(s, "rsag and pipe composed", test_variants_compose);
         CU_add_test(s, "segmented pipelines placed on the nodes", test_pipelines_placed);
         CU_add_test(s, "pipelines' hops from the measured ping pong", test_measured_hops);
+        CU_add_test(s, "a stage to many processes ends with the farthest", test_reach);
+        CU_add_test(s, "no phase below one message to its farthest member", test_floor);
         CU_add_test(s, "the starts' spread paid once", test_spread_once);
         CU_add_test(s, "a profile without the terms is unchanged", test_old_profile_unchanged);
         CU_add_test(s, "where= and share params written and read", test_write_read);

@@ -10,7 +10,13 @@
  * A point: one round trip untimed, then round trips until a tenth of
  * max_seconds has passed (at least min_reps, at most 64 max_reps); the hop is
  * half the mean round trip. The line through the sizes' hops is fitted
- * by relative least squares; the first process's answer is broadcast. */
+ * by relative least squares; the first process's answer is broadcast.
+ *
+ * The reach (ortho_measure_reach()): an empty message from rank 0 to each
+ * other rank in turn, the same way. A stage whose messages go to many
+ * processes at once (spread, rsag's direct exchanges) ends with the
+ * farthest one: on a torus the first 16 of 4 x 4 x 8 nodes are up to 4
+ * links apart, 32 up to 5, while ranks 0 and 1 are neighbours. */
 #include "measure/measure_private.h"
 #include "common/errors.h"
 
@@ -150,5 +156,36 @@ int ortho_measure_hops(MPI_Comm comm, const ortho_measure_opts *opts, int node_s
         PMPI_Comm_free(&own);
     free(buf);
     free(t);
+    return err != MPI_SUCCESS ? ortho__raise(comm, err) : MPI_SUCCESS;
+}
+
+int ortho_measure_reach(MPI_Comm comm, const ortho_measure_opts *opts, double *reach)
+{
+    int size = 0, err;
+    if (opts == NULL || reach == NULL)
+        return ortho__raise(comm, MPI_ERR_ARG);
+    err = PMPI_Comm_size(comm, &size);
+    if (err != MPI_SUCCESS)
+        return ortho__raise(comm, err);
+    if (opts->min_reps < 1 || opts->max_reps < opts->min_reps || opts->max_seconds < 0.0)
+        return ortho__raise(comm, MPI_ERR_ARG);
+    for (int j = 0; j < size; j++)
+        reach[j] = 0.0;
+    if (size < 2)
+        return MPI_SUCCESS;
+    /* every pair a share of the hops' time: size - 1 pairs in a tenth of
+     * max_seconds, as one point of ortho_measure_hops */
+    ortho_measure_opts each = *opts;
+    each.max_seconds = opts->max_seconds / (size - 1);
+    char buf[1] = { 0 };
+    MPI_Comm own = MPI_COMM_NULL;
+    err = PMPI_Comm_dup(comm, &own);
+    for (int j = 1; j < size && err == MPI_SUCCESS; j++) {
+        err = ping_pong(own, 0, j, buf, 0, &each, &reach[j]);
+    }
+    if (err == MPI_SUCCESS)
+        err = PMPI_Bcast(reach, size, MPI_DOUBLE, 0, own);
+    if (own != MPI_COMM_NULL)
+        PMPI_Comm_free(&own);
     return err != MPI_SUCCESS ? ortho__raise(comm, err) : MPI_SUCCESS;
 }

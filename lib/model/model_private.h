@@ -114,6 +114,21 @@ int ortho__phase_predict(ortho_model_profile_t prof, const struct ortho__frame *
                          int hi, unsigned mask, ortho_model_op op, int g, double s,
                          ortho_model_phase *ph);
 
+/* hops.c: the profile's reach for g members stride ranks apart (the
+ * farthest one from the first; params hop_reach_G_S, hop_reach_G,
+ * hop_reach), 0 when absent or for two consecutive ranks. */
+double ortho__reach(ortho_model_profile_t prof, int g, long long stride);
+
+/* hops.c: 1 and the measured message's alpha (the group's reach where
+ * longer) and beta at where, for g members stride ranks apart; 0 when
+ * the profile has no such hop. */
+int ortho__measured_hop(ortho_model_profile_t prof, int where, int g, long long stride,
+                        double *alpha, double *beta);
+
+/* hops.c: how many ranks apart the members of a group over dims ..hi of
+ * fr are (1 for fr NULL). */
+long long ortho__frame_stride(const struct ortho__frame *fr, int hi);
+
 /* structure.c: the profile's share_OP, else share, else 0. */
 double ortho__share_param(ortho_model_profile_t prof, ortho_model_op op);
 

@@ -109,18 +109,25 @@ int ortho__grid_phases(ortho_model_profile_t prof, const struct ortho__frame *fr
  * platform, 121 us on the star), and so does a candidate timed so; but
  * its phases follow one another without a barrier between them. So every
  * phase after the first loses the spread, down to no less than one
- * message's latency (hop_alpha: a phase sends at least one), which keeps
+ * message's latency (hop_alpha, hop_net_alpha across nodes, the reach of
+ * its group where longer: a phase sends at least one), which keeps
  * a phase whose function the spread overlapped (a late process receiving
  * what was sent while it waited) from going below a message. Phases of
- * measured hops hold no spread. Nothing without the param (a profile
+ * measured hops, or held at one message (ORTHO_MODEL_ENTRY_FLOOR), hold
+ * no spread. Nothing without the param (a profile
  * measured without a global clock, or before it existed). */
 void ortho__spread_once(ortho_model_profile_t prof, ortho_model_prediction *pred)
 {
-    double spread = ortho__param_or_0(prof, "spread"), least = ortho__param_or_0(prof, "hop_alpha");
+    double spread = ortho__param_or_0(prof, "spread"), beta = 0.0;
     for (int i = 1; spread > 0.0 && i < pred->nphases; i++) {
         ortho_model_phase *ph = &pred->phase[i];
-        if (ph->entry == ORTHO_MODEL_ENTRY_HOP)
+        if (ph->entry == ORTHO_MODEL_ENTRY_HOP || ph->entry == ORTHO_MODEL_ENTRY_FLOOR)
             continue;
+        /* a message where its groups lie, to the farthest of group
+         * consecutive ranks (a strided group's reach is not known here) */
+        double least = ortho__param_or_0(prof, "hop_alpha");
+        if (ph->group >= 2)
+            ortho__measured_hop(prof, ph->where, ph->group, 1, &least, &beta);
         double room = ph->seconds - least > 0.0 ? ph->seconds - least : 0.0;
         double cut = spread < room ? spread : room;
         ph->seconds -= cut;

@@ -224,11 +224,26 @@ int ortho__phase_predict(ortho_model_profile_t prof, const struct ortho__frame *
     ph->per_node = st.per_node;
     ph->nodes = st.nodes;
     ph->flows = st.flows;
+    int err;
     if (splits(&st, op) && st.per_node * st.nodes == g
         && ortho_model_profile_knows_nodes(prof, op))
-        return split_phase(prof, op, &st, s, ph);
-    return ortho__predict_at(prof, op, g, s, st.where, st.flows, &ph->seconds, &ph->share,
-                             &ph->entry);
+        err = split_phase(prof, op, &st, s, ph);
+    else
+        err = ortho__predict_at(prof, op, g, s, st.where, st.flows, &ph->seconds, &ph->share,
+                                &ph->entry);
+    /* a fitted function can go below one message where it was fitted
+     * without small groups or sizes (a piece without a latency term);
+     * no collective on g >= 2 beats a message to its farthest member
+     * (between nodes where its group spans them, consecutive or not) */
+    double alpha = 0.0, beta = 0.0;
+    int reach_where = st.nodes > 1 ? ORTHO_MODEL_WHERE_NET : st.where;
+    if (!err && g >= 2
+        && ortho__measured_hop(prof, reach_where, g, ortho__frame_stride(fr, hi), &alpha, &beta)
+        && ph->seconds < alpha) {
+        ph->seconds = alpha;
+        ph->entry = ORTHO_MODEL_ENTRY_FLOOR;
+    }
+    return err;
 }
 
 int ortho_model_profile_knows_nodes(ortho_model_profile_t prof, ortho_model_op op)

@@ -257,38 +257,14 @@ static int across(ortho_model_profile_t prof, const struct sub *sg, unsigned mas
     return MPI_SUCCESS;
 }
 
-/* The profile's own time of one message at where, when ortho-fit
- * measured it by ping pong (params hop_alpha, hop_beta between consecutive
- * ranks, hop_net_alpha, hop_net_beta between nodes; lib/measure/hops.c):
- * 1 and its alpha and beta, else 0. Unlike t_op(2, s), timed after a
- * barrier from the first start to the last end, it holds no spread of the
- * processes' starts, which a pipeline's hops, following one another, do
- * not pay each (under SMPI on the multi-core platform: a hop inside a node
- * 0.35 us for 2 KiB, t_bc(2, 2 KiB) inside a node 1.59 us). Consecutive
- * ranks lie inside a node where the profile's node_size is 2 or more,
- * else on two nodes. */
-static int measured_hop(ortho_model_profile_t prof, int where, double *alpha, double *beta)
-{
-    double c = ortho__param_or_0(prof, "node_size");
-    int across = where == ORTHO_MODEL_WHERE_NET;
-    if (across && ortho__param_or_0(prof, "hop_net_alpha") > 0.0 && ortho__param_or_0(prof, "hop_net_beta") > 0.0) {
-        *alpha = ortho__param_or_0(prof, "hop_net_alpha");
-        *beta = ortho__param_or_0(prof, "hop_net_beta");
-        return 1;
-    }
-    if ((across && c >= 2.0) || (where == ORTHO_MODEL_WHERE_NODE && c < 2.0))
-        return 0;
-    *alpha = ortho__param_or_0(prof, "hop_alpha");
-    *beta = ortho__param_or_0(prof, "hop_beta");
-    return *alpha > 0.0 && *beta > 0.0;
-}
-
-/* One hop (a message of s bytes between two processes at where): its time
+/* One hop (a message of s bytes between two processes at where, in a
+ * group of g members stride ranks apart all sending at once): its time
  * and its fixed part (the message of 0 bytes). */
-static int hop(ortho_model_profile_t prof, int where, double s, double *t, double *t0, int *entry)
+static int hop(ortho_model_profile_t prof, int where, int g, long long stride, double s,
+               double *t, double *t0, int *entry)
 {
     double alpha, beta;
-    if (measured_hop(prof, where, &alpha, &beta)) {
+    if (ortho__measured_hop(prof, where, g, stride, &alpha, &beta)) {
         *t = alpha + s * beta;
         *t0 = alpha;
         if (entry != NULL)
@@ -325,8 +301,9 @@ static int direct_time(ortho_model_profile_t prof, const struct ortho__frame *fr
     ph->where = st.where;
     ph->per_node = st.per_node;
     ph->nodes = st.nodes;
+    long long stride = ortho__frame_stride(fr, hi);
     if (st.where == ORTHO_MODEL_WHERE_NODE) {
-        err = hop(prof, ORTHO_MODEL_WHERE_NODE, s, &t, &t0, &ph->entry);
+        err = hop(prof, ORTHO_MODEL_WHERE_NODE, g, stride, s, &t, &t0, &ph->entry);
         ph->seconds = t + (windows - 1) * t0;
         return err;
     }
@@ -335,13 +312,13 @@ static int direct_time(ortho_model_profile_t prof, const struct ortho__frame *fr
     double share = ortho__share_param(prof, ORTHO_MODEL_BCAST);
     share = share > 0.0 ? share : 1.0;
     /* a spanning group's bytes cross between nodes, whatever its ranks */
-    err = hop(prof, st.nodes > 1 ? ORTHO_MODEL_WHERE_NET : ORTHO_MODEL_WHERE_ANY, s, &t, &t0,
-              &ph->entry);
+    err = hop(prof, st.nodes > 1 ? ORTHO_MODEL_WHERE_NET : ORTHO_MODEL_WHERE_ANY, g, stride, s,
+              &t, &t0, &ph->entry);
     ph->flows = procs;
     ph->share = 1.0 + share * (flows - 1); /* flows: messages through the link */
     ph->seconds = windows * t0 + ph->share * (t - t0);
     if (!err && m > 1)
-        err = hop(prof, ORTHO_MODEL_WHERE_NODE, s, &inside, &inside0, NULL);
+        err = hop(prof, ORTHO_MODEL_WHERE_NODE, m, stride, s, &inside, &inside0, NULL);
     if (!err && inside + (windows - 1) * inside0 > ph->seconds)
         ph->seconds = inside + (windows - 1) * inside0;
     return err;
@@ -560,9 +537,11 @@ static int group_stage(ortho_model_profile_t prof, const struct ortho__frame *fr
 }
 
 /* One hop (op on 2 processes, one segment) at where, flows processes of
- * a node sending across at a time; on_path hops of this kind. */
+ * a node sending across at a time, each stage sending among `members`
+ * consecutive ranks at once (2: to the next one); on_path hops of this
+ * kind. */
 static int hop_stage(ortho_model_profile_t prof, ortho_model_op op, int where, int flows,
-                     double s, int on_path, struct pipeline *pl)
+                     int members, double s, int on_path, struct pipeline *pl)
 {
     ortho_model_phase ph;
     double zero = 0.0;
@@ -578,7 +557,7 @@ static int hop_stage(ortho_model_profile_t prof, ortho_model_op op, int where, i
     ph.flows = where == ORTHO_MODEL_WHERE_NET ? flows : 0;
     double alpha, beta;
     int err = MPI_SUCCESS;
-    if (measured_hop(prof, where, &alpha, &beta)) {
+    if (ortho__measured_hop(prof, where, members, 1, &alpha, &beta)) {
         /* a reduction's hop also combines the segment; processes of a node
          * crossing at once share its link as in ortho__predict_at */
         double share = where == ORTHO_MODEL_WHERE_NET && flows > 1
@@ -612,14 +591,14 @@ static int chain_stages(ortho_model_profile_t prof, const struct ortho__frame *f
     if (members < 2)
         return MPI_SUCCESS;
     if (c < 2) {
-        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_ANY, 1, s, times * (members - 1), pl);
+        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_ANY, 1, 2, s, times * (members - 1), pl);
     } else {
         for (long long i = 0; i + 1 < members; i++)
             across += (i * stride) / c != ((i + 1) * stride) / c;
-        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NODE, 1, s, times * (members - 1 - across),
+        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NODE, 1, 2, s, times * (members - 1 - across),
                         pl);
         if (!err)
-            err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NET, 1, s, times * across, pl);
+            err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NET, 1, 2, s, times * across, pl);
     }
     for (int i = from; i < pl->n; i++)
         pl->ph[i].dim = dim;
@@ -710,7 +689,7 @@ static int pipe_segments(ortho_model_profile_t prof, const struct ortho__frame *
         if (!err)
             err = hop_stage(prof, hop, ph.where == ORTHO_MODEL_WHERE_NET && ph.per_node > 1
                                            ? ORTHO_MODEL_WHERE_NODE : ph.where,
-                            1, s, 1, &pl);
+                            1, 2, s, 1, &pl);
         if (pl.n > n)
             pl.ph[n].dim = flo;
     }
@@ -763,11 +742,11 @@ static int spread(ortho_model_profile_t prof, ortho_model_op op, const struct or
     double s = segment_of(prof, op, b, 2, ortho__model_spread_latencies(p), named);
     memset(&pl, 0, sizeof pl);
     if (c < 2)
-        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_ANY, 1, s, 2, &pl);
+        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_ANY, 1, p, s, 2, &pl);
     else if (p <= c)
-        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NODE, 1, s, 2, &pl);
+        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NODE, 1, p, s, 2, &pl);
     else
-        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NET, c, s, 2, &pl);
+        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NET, c, p, s, 2, &pl);
     if (!err)
         pipeline_time(&pl, 1, b, s, pred);
     return err;

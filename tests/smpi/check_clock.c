@@ -20,7 +20,14 @@
  * timed by ping pong on one process's clock, holds no such spread, so its
  * line must be the platform's own (ALPHA s per message within 5%, BETA s
  * per byte within 2%: the route's latency and bandwidth in the platform
- * file). Prints "check_clock: N passed, N failed (P processes)" last. */
+ * file).
+ *
+ *   smpirun -np P ... check_clock ALPHA BETA REACH
+ *
+ * also checks ortho_measure_reach(): the farthest of the P processes from
+ * rank 0 must take REACH s within 5% (on a torus: the links of the
+ * longest route, times one link's latency). Prints "check_clock: N
+ * passed, N failed (P processes)" last. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,7 +78,7 @@ int main(int argc, char **argv)
                "duration %.9f s: %s%s\n",
                median, global_form, own, ok ? "ok" : "FAILED",
                differ ? "" : " (the two forms agree: no check)");
-    if (argc == 3) {
+    if (argc >= 3) {
         double want_alpha = atof(argv[1]), want_beta = atof(argv[2]);
         static const double sizes[] = { 1024, 8192, 65536 };
         ortho_measure_hop next, across;
@@ -89,6 +96,22 @@ int main(int argc, char **argv)
                    "the barrier's spread %.4g s): %s\n",
                    next.alpha, next.beta, want_alpha, want_beta, global_form,
                    ok ? "ok" : "FAILED");
+    }
+    if (argc >= 4) {
+        double want = atof(argv[3]), *reach = calloc((size_t)p, sizeof *reach);
+        o = ortho_measure_opts_default();
+        o.min_reps = o.max_reps = 3;
+        err = reach == NULL ? MPI_ERR_NO_MEM : ortho_measure_reach(MPI_COMM_WORLD, &o, reach);
+        double far = 0.0;
+        for (int j = 0; reach != NULL && j < p; j++)
+            far = reach[j] > far ? reach[j] : far;
+        ok = err == MPI_SUCCESS && fabs(far - want) <= 0.05 * want;
+        passed += ok;
+        failed += !ok;
+        if (rank == 0)
+            printf("check_clock: the farthest process %.4g s (the platform: %.4g s): %s\n",
+                   far, want, ok ? "ok" : "FAILED");
+        free(reach);
     }
     if (rank == 0)
         printf("check_clock: %d passed, %d failed (%d processes)\n", passed, failed, p);

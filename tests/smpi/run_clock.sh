@@ -16,13 +16,15 @@ smpi_closing_pattern() {
 # name | platform | p | a hop between ranks 0 and 1 in the platform file:
 # seconds per message (the route's link latencies), seconds per byte
 # (star: 2 x 30 us, 100 Mbps; multi-core: the loopback, 0.25 us, 20 GB/s;
-# torus: one link, 1.25 us, 600 MB/s)
+# torus: one link, 1.25 us, 600 MB/s); on the torus also the farthest of
+# the first 16 nodes (x and y 0..3, z 0: 2 + 2 links, 5 us)
 RUNS=("clock-star-8|clic_star|8|60e-6|8e-8" "clock-multicore-16|multicore|16|0.25e-6|5e-11"
-      "clock-torus-16|t3e_torus|16|1.25e-6|1.6666667e-9")
+      "clock-torus-16|t3e_torus|16|1.25e-6|1.6666667e-9|5e-6")
 for entry in "${RUNS[@]}"; do
-    IFS='|' read -r name platform np alpha beta <<<"$entry"
+    IFS='|' read -r name platform np alpha beta reach <<<"$entry"
     smpi_selected "$name" "$@" || continue
+    # shellcheck disable=SC2086 # reach: one more argument, or none
     smpi_run "$name" "p=$np" "$np" "$platform" "$PLATFORMS/$platform.hostfile" -- "$PROG" \
-        "$alpha" "$beta"
+        "$alpha" "$beta" ${reach:-}
 done
 smpi_summary "SMPI clock checks"
