@@ -31,6 +31,7 @@
 #include "select/select_private.h"
 #include "model/variants.h"
 #include "variants/impl.h"
+#include "variants/segments.h"
 #include "ortho.h"
 #include "support/mpi_cunit.h"
 
@@ -766,6 +767,54 @@ static void test_direct_windows(void)
     CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
 }
 
+/* The pipeline's steps (segments.c) with sends left in flight: a ring
+ * where every process sends step t's value to the next one
+ * (MPI_Issend into later[], waited lag steps on) and receives the
+ * previous one's (now[]), over 12 steps, for lags 0, 1, 2, the most and
+ * one beyond it (clamped). Each received value is checked after its step;
+ * the send buffers, one per step, stay untouched until the end. */
+struct ring_steps {
+    int me, p, bad;
+    int sent[12], got[12];
+};
+
+static int ring_step(void *ctx, int t, struct ortho__step_out *out)
+{
+    struct ring_steps *r = ctx;
+    r->sent[t] = 100 * r->me + t;
+    r->got[t] = -1;
+    int err = PMPI_Irecv(&r->got[t], 1, MPI_INT, (r->me - 1 + r->p) % r->p, 77, MPI_COMM_WORLD,
+                         &out->now[out->n++]);
+    if (!err)
+        err = PMPI_Issend(&r->sent[t], 1, MPI_INT, (r->me + 1) % r->p, 77, MPI_COMM_WORLD,
+                          &out->later[out->nlater++]);
+    return err;
+}
+
+static int ring_after(void *ctx, int t)
+{
+    struct ring_steps *r = ctx;
+    r->bad += r->got[t] != 100 * ((r->me - 1 + r->p) % r->p) + t;
+    return MPI_SUCCESS;
+}
+
+static void test_pipeline_lag(void)
+{
+    const int lags[] = {0, 1, 2, ORTHO_PIPELINE_MAX_LAG, ORTHO_PIPELINE_MAX_LAG + 3};
+    int ok = 1;
+    for (int i = 0; i < 5; i++) {
+        struct ring_steps r;
+        memset(&r, 0, sizeof r);
+        r.me = ortho_test_world_rank();
+        r.p = ortho_test_world_size();
+        ok &= ortho__pipeline(12, lags[i], ring_step, ring_after, &r) == MPI_SUCCESS;
+        ok &= r.bad == 0;
+        for (int t = 0; t < 12; t++)
+            ok &= r.sent[t] == 100 * r.me + t;
+    }
+    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+}
+
 /* The candidate a communicator reports: as forced, with the layout made. */
 static void test_comm_candidate(void)
 {
@@ -816,6 +865,7 @@ static void add_suites(void)
     CU_add_test(v, "gatherv", test_gatherv);
     CU_add_test(v, "scatterv", test_scatterv);
     CU_add_test(v, "rsag's direct exchanges in windows", test_direct_windows);
+    CU_add_test(v, "the pipeline's sends left in flight", test_pipeline_lag);
 }
 
 int main(int argc, char **argv)

@@ -22,9 +22,10 @@ double ortho__reach(ortho_model_profile_t prof, int g, long long stride)
     long long q = 2;
     if (g < 2 || (g == 2 && stride == 1))
         return 0.0;
-    if (stride < 1 || (stride & (stride - 1)) != 0)
-        return ortho__reach(prof, (int)((g - 1) * stride + 1 > INT_MAX ? INT_MAX : (g - 1) * stride + 1),
-                     1);
+    if (stride < 1 || (stride & (stride - 1)) != 0) {
+        long long span = (g - 1) * stride + 1; /* the consecutive ranks covered */
+        return ortho__reach(prof, span > INT_MAX ? INT_MAX : (int)span, 1);
+    }
     while (q < g)
         q *= 2;
     if (stride == 1)
@@ -53,7 +54,8 @@ int ortho__measured_hop(ortho_model_profile_t prof, int where, int g, long long 
 {
     double c = ortho__param_or_0(prof, "node_size");
     int across = where == ORTHO_MODEL_WHERE_NET;
-    if (across && ortho__param_or_0(prof, "hop_net_alpha") > 0.0 && ortho__param_or_0(prof, "hop_net_beta") > 0.0) {
+    if (across && ortho__param_or_0(prof, "hop_net_alpha") > 0.0
+        && ortho__param_or_0(prof, "hop_net_beta") > 0.0) {
         *alpha = ortho__param_or_0(prof, "hop_net_alpha");
         *beta = ortho__param_or_0(prof, "hop_net_beta");
     } else if ((across && c >= 2.0) || (where == ORTHO_MODEL_WHERE_NODE && c < 2.0)) {

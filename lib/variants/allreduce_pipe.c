@@ -41,6 +41,11 @@
 #include "variants/impl.h"
 #include "variants/segments.h"
 
+/* Pacing as bcast_pipe.c's: the sends up and down the chain are
+ * synchronous and stay in flight at most LAG steps, and every receive is
+ * posted LAG steps before it is due. */
+enum { LAG = 2, RING = LAG + 1, UP = 0, DOWN = 1 };
+
 struct allreduce_pipe {
     const void *input;
     void *recvbuf, *rowsum, *partial;
@@ -49,6 +54,10 @@ struct allreduce_pipe {
     struct ortho__segments sg;
     struct ortho__groups g;
     int len, pos, up, down; /* the chain: up is nearer row 0 */
+    /* receives posted ahead, per way: UP (the rows below's partial result,
+     * from down), DOWN (the result, from up); segment k's in [k % RING] */
+    int posted[2];
+    MPI_Request early[2][RING];
 };
 
 static void *at(const struct allreduce_pipe *ap, const void *buf, int k)
@@ -56,43 +65,79 @@ static void *at(const struct allreduce_pipe *ap, const void *buf, int k)
     return ortho__offset(buf, ortho__segment_at(&ap->sg, k), ap->type);
 }
 
-static int step(void *ctx, int t, MPI_Request req[], int *nreq)
+/* The step at which segment k's receive of that way is due, or -1 when
+ * this process makes none. */
+static int due_at(const struct allreduce_pipe *ap, int way, int k)
 {
-    const struct allreduce_pipe *ap = ctx;
+    if (k % ap->g.pieces != ap->g.me)
+        return -1;
+    if (way == UP)
+        return ap->down != MPI_PROC_NULL ? k + (ap->len - 1 - ap->pos) : -1;
+    return ap->pos > 0 ? k + ap->len + ap->pos - 1 : -1;
+}
+
+/* Posts the receives of both ways due by step t + LAG. */
+static int post_ahead(struct allreduce_pipe *ap, int t)
+{
+    int err = MPI_SUCCESS;
+    for (int way = UP; way <= DOWN; way++) {
+        /* a segment this process does not receive is passed over */
+        int base = way == UP ? ap->len - 1 - ap->pos : ap->len + ap->pos - 1;
+        for (; !err && ap->posted[way] < ap->sg.count && ap->posted[way] + base <= t + LAG;
+             ap->posted[way]++) {
+            int k = ap->posted[way];
+            if (due_at(ap, way, k) < 0)
+                continue;
+            err = PMPI_Irecv(at(ap, way == UP ? ap->partial : ap->recvbuf, k),
+                             ortho__segment_len(&ap->sg, k), ap->type,
+                             way == UP ? ap->down : ap->up, ORTHO_TAG + 3, ap->g.second,
+                             &ap->early[way][k % RING]);
+        }
+    }
+    return err;
+}
+
+/* Segment k's receive of that way, posted ahead, is waited at this step. */
+static void due(struct allreduce_pipe *ap, int way, int k, struct ortho__step_out *out)
+{
+    if (k >= 0 && k < ap->posted[way] && ap->early[way][k % RING] != MPI_REQUEST_NULL) {
+        out->now[out->n++] = ap->early[way][k % RING];
+        ap->early[way][k % RING] = MPI_REQUEST_NULL;
+    }
+}
+
+static int step(void *ctx, int t, struct ortho__step_out *out)
+{
+    struct allreduce_pipe *ap = ctx;
     const struct ortho__groups *g = &ap->g;
-    int K = ap->sg.count, err = MPI_SUCCESS, bottom = ap->down == MPI_PROC_NULL;
-    *nreq = 0;
+    int K = ap->sg.count, err = post_ahead(ap, t), bottom = ap->down == MPI_PROC_NULL;
     /* up: this row reduces segment k; its leader receives the rows below */
     int k = t - (ap->len - 1 - ap->pos);
-    if (k >= 0 && k < K) {
+    if (!err && k >= 0 && k < K) {
         int c = k % g->pieces, n = ortho__segment_len(&ap->sg, k);
         err = PMPI_Ireduce(at(ap, ap->input, k), at(ap, ap->rowsum, k), n, ap->type, ap->op, c,
-                           g->first, &req[(*nreq)++]);
-        if (!err && c == g->me && !bottom)
-            err = PMPI_Irecv(at(ap, ap->partial, k), n, ap->type, ap->down, ORTHO_TAG + 3,
-                             g->second, &req[(*nreq)++]);
+                           g->first, &out->now[out->n++]);
+        due(ap, UP, k, out);
     }
     /* a step later it goes up (row 0 keeps it) */
     k = t - (ap->len - ap->pos);
     if (!err && k >= 0 && k < K && k % g->pieces == g->me && ap->pos > 0)
-        err = PMPI_Isend(at(ap, bottom ? ap->rowsum : ap->partial, k),
-                         ortho__segment_len(&ap->sg, k), ap->type, ap->up, ORTHO_TAG + 3,
-                         g->second, &req[(*nreq)++]);
+        err = PMPI_Issend(at(ap, bottom ? ap->rowsum : ap->partial, k),
+                          ortho__segment_len(&ap->sg, k), ap->type, ap->up, ORTHO_TAG + 3,
+                          g->second, &out->later[out->nlater++]);
     /* down: the result of segment k arrives from above */
-    k = t - (ap->len + ap->pos - 1);
-    if (!err && ap->pos > 0 && k >= 0 && k < K && k % g->pieces == g->me)
-        err = PMPI_Irecv(at(ap, ap->recvbuf, k), ortho__segment_len(&ap->sg, k), ap->type,
-                         ap->up, ORTHO_TAG + 3, g->second, &req[(*nreq)++]);
+    if (!err)
+        due(ap, DOWN, t - (ap->len + ap->pos - 1), out);
     /* a step later it goes on down, and into the row */
     k = t - (ap->len + ap->pos);
     if (!err && k >= 0 && k < K) {
         int c = k % g->pieces, n = ortho__segment_len(&ap->sg, k);
         if (c == g->me && !bottom)
-            err = PMPI_Isend(at(ap, ap->recvbuf, k), n, ap->type, ap->down, ORTHO_TAG + 3,
-                             g->second, &req[(*nreq)++]);
+            err = PMPI_Issend(at(ap, ap->recvbuf, k), n, ap->type, ap->down, ORTHO_TAG + 3,
+                              g->second, &out->later[out->nlater++]);
         if (!err)
             err = PMPI_Ibcast(at(ap, ap->recvbuf, k), n, ap->type, c, g->first,
-                              &req[(*nreq)++]);
+                              &out->now[out->n++]);
     }
     return err;
 }
@@ -150,8 +195,21 @@ int ortho__allreduce_pipe(const void *sendbuf, void *recvbuf, int n, MPI_Datatyp
         err = ortho__tmp(n, type, &raw_row, &ap.rowsum);
     if (!err && ap.down != MPI_PROC_NULL)
         err = ortho__tmp(n, type, &raw_part, &ap.partial);
+    for (int way = UP; way <= DOWN; way++) {
+        ap.posted[way] = 0;
+        for (int i = 0; i < RING; i++)
+            ap.early[way][i] = MPI_REQUEST_NULL;
+    }
     if (!err)
-        err = ortho__pipeline(ap.sg.count + 2 * ap.len - 1, step, after, &ap);
+        err = ortho__pipeline(ap.sg.count + 2 * ap.len - 1, LAG, step, after, &ap);
+    /* after an error: receives posted ahead are taken back before their
+     * buffers go */
+    for (int way = UP; way <= DOWN; way++)
+        for (int i = 0; i < RING; i++)
+            if (ap.early[way][i] != MPI_REQUEST_NULL) {
+                PMPI_Cancel(&ap.early[way][i]);
+                PMPI_Wait(&ap.early[way][i], MPI_STATUS_IGNORE);
+            }
     free(raw_part);
     free(raw_row);
     free(raw_in);

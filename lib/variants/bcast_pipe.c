@@ -20,8 +20,8 @@
  * Rows order: segment j has a leader column c = j mod pieces. Step j: the
  * root sends it to member c of its row (nothing when the root is that
  * member). Then it moves down column c as a chain, one member per step
- * (MPI_Isend / MPI_Irecv from the root's row on, around), and one step
- * after a member received it, that member forwards it and its row
+ * (MPI_Issend / MPI_Irecv from the root's row on, around; paced: below),
+ * and one step after a member received it, that member forwards it and its row
  * broadcasts it (MPI_Ibcast from member c, every row at the step its
  * place in the chain gives, alike on all its members). The leaders take
  * turns, so the lanes of a node-aware grid share the network. Columns
@@ -38,6 +38,17 @@
 #include "variants/impl.h"
 #include "variants/segments.h"
 
+/* Pacing: a chain's sends are synchronous (MPI_Issend) and stay in flight
+ * at most LAG steps after the one that posted them, and each receive is
+ * posted LAG steps before its segment is due, straight into the buffer.
+ * So a sender is never more than LAG + 1 segments ahead of its receiver:
+ * every message meets a posted receive (nothing waits as an unexpected
+ * message), and where a network shares a link among a sender's messages
+ * (SimGrid's flows) instead of sending them in order, at most LAG + 1 of
+ * them share it. Without the pacing the root's eager sends of every
+ * segment leave at once, and under SMPI they arrive together. */
+enum { LAG = 2, RING = LAG + 1 };
+
 struct bcast_pipe {
     void *buf;
     MPI_Datatype type;
@@ -45,6 +56,8 @@ struct bcast_pipe {
     struct ortho__groups g;
     struct ortho__root_at r;
     int pos, prev, next; /* place in the chains (0: the root's first group) */
+    int posted;          /* receives posted for segments 0 .. posted - 1 */
+    MPI_Request early[RING]; /* segment k's receive in early[k % RING] */
 };
 
 static void *segment(const struct bcast_pipe *bp, int k)
@@ -52,37 +65,63 @@ static void *segment(const struct bcast_pipe *bp, int k)
     return ortho__offset(bp->buf, ortho__segment_at(&bp->sg, k), bp->type);
 }
 
-static int step(void *ctx, int t, MPI_Request req[], int *nreq)
+/* Whether this process receives segment k, and from whom on which comm:
+ * a leader of the root's first group from the root, a later member of a
+ * chain from its predecessor. */
+static int receives(const struct bcast_pipe *bp, int k, int *from, MPI_Comm *comm)
 {
-    const struct bcast_pipe *bp = ctx;
+    const struct ortho__groups *g = &bp->g;
+    if (k % g->pieces != g->me)
+        return 0;
+    if (bp->pos == 0) {
+        *from = bp->r.in_first;
+        *comm = g->first;
+        return !bp->r.is_root && k % g->pieces != bp->r.in_first;
+    }
+    *from = bp->prev;
+    *comm = g->second;
+    return 1;
+}
+
+/* Posts the receives of the segments due by step t + LAG. */
+static int post_ahead(struct bcast_pipe *bp, int t)
+{
+    int err = MPI_SUCCESS, from = MPI_PROC_NULL;
+    MPI_Comm comm = MPI_COMM_NULL;
+    for (; !err && bp->posted < bp->sg.count && bp->posted + bp->pos <= t + LAG; bp->posted++) {
+        int k = bp->posted;
+        if (receives(bp, k, &from, &comm))
+            err = PMPI_Irecv(segment(bp, k), ortho__segment_len(&bp->sg, k), bp->type, from,
+                             ORTHO_TAG + 3, comm, &bp->early[k % RING]);
+    }
+    return err;
+}
+
+static int step(void *ctx, int t, struct ortho__step_out *out)
+{
+    struct bcast_pipe *bp = ctx;
     const struct ortho__groups *g = &bp->g;
     const struct ortho__root_at *r = &bp->r;
-    int K = bp->sg.count, err = MPI_SUCCESS, k = t;
-    *nreq = 0;
+    int K = bp->sg.count, err = post_ahead(bp, t), k = t;
     /* the root to the leader of segment t */
-    if (bp->pos == 0 && k < K && k % g->pieces != r->in_first) {
-        int c = k % g->pieces, n = ortho__segment_len(&bp->sg, k);
-        if (r->is_root)
-            err = PMPI_Isend(segment(bp, k), n, bp->type, c, ORTHO_TAG + 3, g->first,
-                             &req[(*nreq)++]);
-        else if (g->me == c)
-            err = PMPI_Irecv(segment(bp, k), n, bp->type, r->in_first, ORTHO_TAG + 3,
-                             g->first, &req[(*nreq)++]);
-    }
-    /* down the chain: segment t - pos arrives */
+    if (!err && r->is_root && k < K && k % g->pieces != r->in_first)
+        err = PMPI_Issend(segment(bp, k), ortho__segment_len(&bp->sg, k), bp->type,
+                          k % g->pieces, ORTHO_TAG + 3, g->first, &out->later[out->nlater++]);
+    /* segment t - pos arrives (its receive was posted LAG steps ago) */
     k = t - bp->pos;
-    if (!err && bp->pos > 0 && k >= 0 && k < K && k % g->pieces == g->me)
-        err = PMPI_Irecv(segment(bp, k), ortho__segment_len(&bp->sg, k), bp->type, bp->prev,
-                         ORTHO_TAG + 3, g->second, &req[(*nreq)++]);
+    if (!err && k >= 0 && k < K && bp->early[k % RING] != MPI_REQUEST_NULL) {
+        out->now[out->n++] = bp->early[k % RING];
+        bp->early[k % RING] = MPI_REQUEST_NULL;
+    }
     /* what arrived a step ago goes on, and into the row */
     k = t - bp->pos - 1;
     if (!err && k >= 0 && k < K) {
         int c = k % g->pieces, n = ortho__segment_len(&bp->sg, k);
         if (c == g->me && bp->next != MPI_PROC_NULL)
-            err = PMPI_Isend(segment(bp, k), n, bp->type, bp->next, ORTHO_TAG + 3, g->second,
-                             &req[(*nreq)++]);
+            err = PMPI_Issend(segment(bp, k), n, bp->type, bp->next, ORTHO_TAG + 3, g->second,
+                              &out->later[out->nlater++]);
         if (!err)
-            err = PMPI_Ibcast(segment(bp, k), n, bp->type, c, g->first, &req[(*nreq)++]);
+            err = PMPI_Ibcast(segment(bp, k), n, bp->type, c, g->first, &out->now[out->n++]);
     }
     return err;
 }
@@ -107,5 +146,15 @@ int ortho__bcast_pipe(void *buf, int n, MPI_Datatype type, int root, int rows_fi
     bp.prev = (bp.g.ome - 1 + len) % len;
     bp.next = bp.pos < len - 1 ? (bp.g.ome + 1) % len : MPI_PROC_NULL;
     ortho__segments_of(n, elem, len + 1, ORTHO_MODEL_BCAST, 1, seg, &bp.sg);
-    return ortho__pipeline(bp.sg.count + len, step, NULL, &bp);
+    bp.posted = 0;
+    for (int i = 0; i < RING; i++)
+        bp.early[i] = MPI_REQUEST_NULL;
+    err = ortho__pipeline(bp.sg.count + len, LAG, step, NULL, &bp);
+    /* after an error: receives posted ahead are taken back */
+    for (int i = 0; i < RING; i++)
+        if (bp.early[i] != MPI_REQUEST_NULL) {
+            PMPI_Cancel(&bp.early[i]);
+            PMPI_Wait(&bp.early[i], MPI_STATUS_IGNORE);
+        }
+    return err;
 }

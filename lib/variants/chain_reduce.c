@@ -23,7 +23,10 @@
  * native call: dispatch.c).
  *
  * Partial results arrive into 2 WINDOW temporary segments (receives posted
- * WINDOW segments ahead; a slot is reused once its forward is done). The
+ * WINDOW segments ahead; a slot is reused once its forward is done); the
+ * forwards are synchronous, at most WINDOW in flight (the pacing of
+ * chain_bcast.c: the chain's first process, which has every segment at
+ * once, would otherwise send them all together). The
  * messages travel on the grid's communicator (the library's duplicate),
  * tag ORTHO_TAG + 2, with the user's datatype at both ends. */
 #include <stdlib.h>
@@ -34,7 +37,7 @@
 #include "variants/impl.h"
 #include "variants/segments.h"
 
-enum { WINDOW = 4, SLOTS = 2 * WINDOW };
+enum { WINDOW = 2, SLOTS = 2 * WINDOW };
 
 struct chain {
     const void *input;
@@ -72,8 +75,11 @@ static int step(struct chain *ch, int k)
             err = PMPI_Reduce_local(own, ch->slot[s], n, ch->type, ch->op);
         data = ch->slot[s];
     }
+    /* at most WINDOW synchronous sends in flight (the pacing) */
+    if (!err && ch->next != MPI_PROC_NULL && k >= WINDOW)
+        err = PMPI_Wait(&ch->send[(k - WINDOW) % SLOTS], MPI_STATUS_IGNORE);
     if (!err && ch->next != MPI_PROC_NULL)
-        err = PMPI_Isend(data, n, ch->type, ch->next, ORTHO_TAG + 2, ch->comm, &ch->send[s]);
+        err = PMPI_Issend(data, n, ch->type, ch->next, ORTHO_TAG + 2, ch->comm, &ch->send[s]);
     else if (!err)
         err = ortho__local_copy(data, n, ch->type, out, n, ch->type);
     if (!err && ch->from_end) {

@@ -41,6 +41,13 @@
 #include "variants/impl.h"
 #include "variants/segments.h"
 
+/* Pacing as bcast_pipe.c's: the sends up the chain and to the root are
+ * synchronous and stay in flight at most LAG steps, and every receive is
+ * posted LAG steps before it is due. Without it the chain's far end, whose
+ * rows reduce inside a node, sends a segment per step as fast as they
+ * reduce, and its eager sends pile up on the link between nodes. */
+enum { LAG = 2, RING = LAG + 2 };
+
 struct reduce_pipe {
     const void *input;
     void *recvbuf, *rowsum, *partial;
@@ -50,6 +57,8 @@ struct reduce_pipe {
     struct ortho__groups g;
     struct ortho__root_at r;
     int len, pos, prev, next; /* the chain: prev is nearer the root's row */
+    int posted;               /* receives posted for segments 0 .. posted - 1 */
+    MPI_Request early[RING];  /* segment k's receive in early[k % RING] */
 };
 
 static void *at(const struct reduce_pipe *rp, const void *buf, int k)
@@ -64,39 +73,72 @@ static const void *result(const struct reduce_pipe *rp, int k)
     return at(rp, rp->next != MPI_PROC_NULL ? rp->partial : rp->rowsum, k);
 }
 
-static int step(void *ctx, int t, MPI_Request req[], int *nreq)
+/* The step at which this process's row reduces segment k (its leader then
+ * has the rows below it too). */
+static int reduced_at(const struct reduce_pipe *rp, int k)
 {
-    const struct reduce_pipe *rp = ctx;
+    return k + (rp->len - 1 - rp->pos);
+}
+
+/* Posts the receives due by step t + LAG: a leader's of the rows below
+ * (due when its row reduces), the root's of a finished segment from
+ * another leader (due a step later). */
+static int post_ahead(struct reduce_pipe *rp, int t)
+{
+    const struct ortho__groups *g = &rp->g;
+    int err = MPI_SUCCESS;
+    for (; !err && rp->posted < rp->sg.count && reduced_at(rp, rp->posted) <= t + LAG;
+         rp->posted++) {
+        int k = rp->posted, c = k % g->pieces, n = ortho__segment_len(&rp->sg, k);
+        if (c == g->me && rp->next != MPI_PROC_NULL)
+            err = PMPI_Irecv(at(rp, rp->partial, k), n, rp->type, rp->next, ORTHO_TAG + 3,
+                             g->second, &rp->early[k % RING]);
+        else if (c != g->me && rp->r.is_root)
+            err = PMPI_Irecv(at(rp, rp->recvbuf, k), n, rp->type, c, ORTHO_TAG + 3, g->first,
+                             &rp->early[k % RING]);
+    }
+    return err;
+}
+
+/* Segment k's receive, posted ahead, is waited at this step. */
+static void due(struct reduce_pipe *rp, int k, struct ortho__step_out *out)
+{
+    if (k >= 0 && k < rp->posted && rp->early[k % RING] != MPI_REQUEST_NULL) {
+        out->now[out->n++] = rp->early[k % RING];
+        rp->early[k % RING] = MPI_REQUEST_NULL;
+    }
+}
+
+static int step(void *ctx, int t, struct ortho__step_out *out)
+{
+    struct reduce_pipe *rp = ctx;
     const struct ortho__groups *g = &rp->g;
     const struct ortho__root_at *r = &rp->r;
-    int K = rp->sg.count, err = MPI_SUCCESS;
-    *nreq = 0;
+    int K = rp->sg.count, err = post_ahead(rp, t);
     /* this row reduces segment k; its leader receives the rows below */
     int k = t - (rp->len - 1 - rp->pos);
-    if (k >= 0 && k < K) {
+    if (!err && k >= 0 && k < K) {
         int c = k % g->pieces, n = ortho__segment_len(&rp->sg, k);
         err = PMPI_Ireduce(at(rp, rp->input, k), at(rp, rp->rowsum, k), n, rp->type, rp->op, c,
-                           g->first, &req[(*nreq)++]);
-        if (!err && c == g->me && rp->next != MPI_PROC_NULL)
-            err = PMPI_Irecv(at(rp, rp->partial, k), n, rp->type, rp->next, ORTHO_TAG + 3,
-                             g->second, &req[(*nreq)++]);
+                           g->first, &out->now[out->n++]);
+        if (c == g->me && rp->next != MPI_PROC_NULL)
+            due(rp, k, out);
     }
     /* a step later the leader sends it up, or to the root */
     k = t - (rp->len - rp->pos);
     if (!err && k >= 0 && k < K) {
         int c = k % g->pieces, n = ortho__segment_len(&rp->sg, k);
         if (c == g->me && rp->pos > 0)
-            err = PMPI_Isend(result(rp, k), n, rp->type, rp->prev, ORTHO_TAG + 3, g->second,
-                             &req[(*nreq)++]);
+            err = PMPI_Issend(result(rp, k), n, rp->type, rp->prev, ORTHO_TAG + 3, g->second,
+                              &out->later[out->nlater++]);
         else if (c == g->me && r->is_root)
             err = ortho__local_copy(result(rp, k), n, rp->type, at(rp, rp->recvbuf, k), n,
                                     rp->type);
         else if (c == g->me)
-            err = PMPI_Isend(result(rp, k), n, rp->type, r->in_first, ORTHO_TAG + 3, g->first,
-                             &req[(*nreq)++]);
+            err = PMPI_Issend(result(rp, k), n, rp->type, r->in_first, ORTHO_TAG + 3, g->first,
+                              &out->later[out->nlater++]);
         else if (r->is_root)
-            err = PMPI_Irecv(at(rp, rp->recvbuf, k), n, rp->type, c, ORTHO_TAG + 3, g->first,
-                             &req[(*nreq)++]);
+            due(rp, k, out);
     }
     return err;
 }
@@ -142,8 +184,18 @@ int ortho__reduce_pipe(const void *input, void *recvbuf, int n, MPI_Datatype typ
     err = ortho__tmp(n, type, &raw_row, &rp.rowsum);
     if (!err && rp.next != MPI_PROC_NULL)
         err = ortho__tmp(n, type, &raw_part, &rp.partial);
+    rp.posted = 0;
+    for (int i = 0; i < RING; i++)
+        rp.early[i] = MPI_REQUEST_NULL;
     if (!err)
-        err = ortho__pipeline(rp.sg.count + rp.len + 1, step, after, &rp);
+        err = ortho__pipeline(rp.sg.count + rp.len + 1, LAG, step, after, &rp);
+    /* after an error: receives posted ahead are taken back before their
+     * buffers go */
+    for (int i = 0; i < RING; i++)
+        if (rp.early[i] != MPI_REQUEST_NULL) {
+            PMPI_Cancel(&rp.early[i]);
+            PMPI_Wait(&rp.early[i], MPI_STATUS_IGNORE);
+        }
     free(raw_part);
     free(raw_row);
     return err;

@@ -14,22 +14,44 @@ void ortho__segments_of(int n, int elem, int depth, ortho_model_op hop, int late
     sg->count = n > 0 ? (int)(((long long)n + sg->per - 1) / sg->per) : 0;
 }
 
-int ortho__pipeline(int nsteps, ortho__step_fn step, ortho__after_fn after, void *ctx)
+int ortho__pipeline(int nsteps, int lag, ortho__step_fn step, ortho__after_fn after, void *ctx)
 {
-    MPI_Request req[ORTHO_PIPELINE_MAX_REQ];
+    enum { SLOTS = ORTHO_PIPELINE_MAX_LAG + 1 };
+    MPI_Request later[SLOTS][ORTHO_PIPELINE_MAX_LATER];
+    /* statuses, not MPI_STATUSES_IGNORE: MPICH's header declares the
+     * array's size, which GCC checks against the null pointer */
     MPI_Status sts[ORTHO_PIPELINE_MAX_REQ];
+    struct ortho__step_out out;
     int err = MPI_SUCCESS;
+    lag = lag < 0 ? 0 : lag > ORTHO_PIPELINE_MAX_LAG ? ORTHO_PIPELINE_MAX_LAG : lag;
+    for (int s = 0; s < SLOTS; s++)
+        for (int i = 0; i < ORTHO_PIPELINE_MAX_LATER; i++)
+            later[s][i] = MPI_REQUEST_NULL;
     for (int t = 0; t < nsteps && !err; t++) {
-        int n = 0;
+        /* this slot's sends, of step t - lag - 1, were waited at the end
+         * of step t - 1 */
+        MPI_Request *mine = later[t % SLOTS];
         for (int i = 0; i < ORTHO_PIPELINE_MAX_REQ; i++)
-            req[i] = MPI_REQUEST_NULL;
-        err = step(ctx, t, req, &n);
+            out.now[i] = MPI_REQUEST_NULL;
+        for (int i = 0; i < ORTHO_PIPELINE_MAX_LATER; i++)
+            out.later[i] = MPI_REQUEST_NULL;
+        out.n = out.nlater = 0;
+        err = step(ctx, t, &out);
+        for (int i = 0; i < ORTHO_PIPELINE_MAX_LATER; i++)
+            mine[i] = out.later[i];
         /* posted requests complete before anything is freed, even after
          * an error (a collective's request cannot be cancelled) */
-        int werr = PMPI_Waitall(ORTHO_PIPELINE_MAX_REQ, req, sts);
+        int werr = PMPI_Waitall(ORTHO_PIPELINE_MAX_REQ, out.now, sts);
         err = err ? err : werr;
+        /* the sends of step t - lag: waited now, before step t + 1 */
+        if (!err && t - lag >= 0)
+            err = PMPI_Waitall(ORTHO_PIPELINE_MAX_LATER, later[(t - lag) % SLOTS], sts);
         if (!err && after != NULL)
             err = after(ctx, t);
+    }
+    for (int s = 0; s < SLOTS; s++) {
+        int werr = PMPI_Waitall(ORTHO_PIPELINE_MAX_LATER, later[s], sts);
+        err = err ? err : werr;
     }
     return err;
 }

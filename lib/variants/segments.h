@@ -44,23 +44,41 @@ static inline int ortho__segment_len(const struct ortho__segments *sg, int k)
     return left < sg->per ? left : sg->per;
 }
 
-/* The most requests a step may post. */
+/* The most requests a step may post to wait at its end, and to wait
+ * `lag` steps later. */
 #define ORTHO_PIPELINE_MAX_REQ 6
+#define ORTHO_PIPELINE_MAX_LATER 2
 
-/* Posts what this process does at step t: n requests in req (at most
- * ORTHO_PIPELINE_MAX_REQ), *n = 0 when it has nothing to do. */
-typedef int (*ortho__step_fn)(void *ctx, int t, MPI_Request req[], int *n);
+/* What a step posts: n requests in now[] (waited at the step's end) and
+ * nlater in later[] (waited before step t + lag begins; at the step's end
+ * too when lag is 0). */
+struct ortho__step_out {
+    MPI_Request now[ORTHO_PIPELINE_MAX_REQ];
+    MPI_Request later[ORTHO_PIPELINE_MAX_LATER];
+    int n, nlater;
+};
+
+/* Posts what this process does at step t into out (both counts 0 when it
+ * has nothing to do). */
+typedef int (*ortho__step_fn)(void *ctx, int t, struct ortho__step_out *out);
 
 /* Local work once step t's requests are done (NULL: none). */
 typedef int (*ortho__after_fn)(void *ctx, int t);
 
+/* The most steps a send may stay in flight (ortho__pipeline's lag). */
+#define ORTHO_PIPELINE_MAX_LAG 4
+
 /* The software pipeline: steps 0 .. nsteps - 1, each posting its requests
  * (every process posts the collectives of one communicator in the same
- * order) and waiting for all of them, then running `after`. A variant
+ * order) and waiting for those of now[], then running `after`. A variant
  * schedules segment j's stage i at step j + i (a stage that waits on the
  * previous one is a step later), so a step carries every stage of
- * different segments at once and lasts as long as the slowest; at most
- * ORTHO_PIPELINE_MAX_REQ requests are in flight per process. */
-int ortho__pipeline(int nsteps, ortho__step_fn step, ortho__after_fn after, void *ctx);
+ * different segments at once and lasts as long as the slowest. The
+ * requests of later[] (the synchronous sends that pace a chain) are
+ * waited `lag` steps on (0 to ORTHO_PIPELINE_MAX_LAG): a sender keeps at
+ * most lag + 1 segments in flight per later[] slot, and a latency of
+ * each send overlaps the next steps. Every request is complete when it
+ * returns, an error included. */
+int ortho__pipeline(int nsteps, int lag, ortho__step_fn step, ortho__after_fn after, void *ctx);
 
 #endif /* ORTHO_VARIANTS_SEGMENTS_H_INCLUDED */
