@@ -49,9 +49,9 @@ static inline int ortho__segment_len(const struct ortho__segments *sg, int k)
 #define ORTHO_PIPELINE_MAX_REQ 6
 #define ORTHO_PIPELINE_MAX_LATER 2
 
-/* What a step posts: n requests in now[] (waited at the step's end) and
- * nlater in later[] (waited before step t + lag begins; at the step's end
- * too when lag is 0). */
+/* What a step posts: n requests in now[] (waited at the end of step t)
+ * and nlater in later[] (waited at the end of step t + lag, before its
+ * `after`; with lag 0 at the end of step t, after now[]). */
 struct ortho__step_out {
     MPI_Request now[ORTHO_PIPELINE_MAX_REQ];
     MPI_Request later[ORTHO_PIPELINE_MAX_LATER];
