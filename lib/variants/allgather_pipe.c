@@ -110,18 +110,6 @@ static int hold_own(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
     return ortho__local_copy(ortho__offset(recvbuf, displ, type), count, type, room, count, type);
 }
 
-/* After an error: requests still pending are cancelled and completed (the
- * wait for a cancelled request is local), so that no buffer is freed while
- * MPI may still use it. */
-static void drop(int n, MPI_Request req[])
-{
-    for (int k = 0; k < n; k++)
-        if (req[k] != MPI_REQUEST_NULL) {
-            PMPI_Cancel(&req[k]);
-            PMPI_Wait(&req[k], MPI_STATUS_IGNORE);
-        }
-}
-
 /* One allgather over comm of the blocks c[m] at d[m] (m: member), this
  * process's sent from h: MPI_Allgather on the slice when the blocks lie
  * back to back, else MPI_Allgatherv. */
@@ -192,7 +180,7 @@ static int allgatherv_pipe(const void *sendbuf, int sendcount, MPI_Datatype send
             err = group_allgather(&h, recvbuf, type, c, d, pp->olen, pp->other);
     }
     if (err)
-        drop(2, req);
+        ortho__cancel_each(2, req);
     stage_free(&st);
     free(c);
     return err;
@@ -294,7 +282,7 @@ static int pipe_cols_relay(const void *sendbuf, int sendcount, MPI_Datatype send
     if (!err && nreq > 0)
         err = PMPI_Waitall(nreq, req, sts);
     if (err)
-        drop(nreq, req);
+        ortho__cancel_each(nreq, req);
     stage_free(&st);
     free(c);
     free(req);

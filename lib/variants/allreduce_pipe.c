@@ -205,11 +205,7 @@ int ortho__allreduce_pipe(const void *sendbuf, void *recvbuf, int n, MPI_Datatyp
     /* after an error: receives posted ahead are taken back before their
      * buffers go */
     for (int way = UP; way <= DOWN; way++)
-        for (int i = 0; i < RING; i++)
-            if (ap.early[way][i] != MPI_REQUEST_NULL) {
-                PMPI_Cancel(&ap.early[way][i]);
-                PMPI_Wait(&ap.early[way][i], MPI_STATUS_IGNORE);
-            }
+        ortho__cancel_each(RING, ap.early[way]);
     free(raw_part);
     free(raw_row);
     free(raw_in);

@@ -151,10 +151,6 @@ int ortho__bcast_pipe(void *buf, int n, MPI_Datatype type, int root, int rows_fi
         bp.early[i] = MPI_REQUEST_NULL;
     err = ortho__pipeline(bp.sg.count + len, LAG, step, NULL, &bp);
     /* after an error: receives posted ahead are taken back */
-    for (int i = 0; i < RING; i++)
-        if (bp.early[i] != MPI_REQUEST_NULL) {
-            PMPI_Cancel(&bp.early[i]);
-            PMPI_Wait(&bp.early[i], MPI_STATUS_IGNORE);
-        }
+    ortho__cancel_each(RING, bp.early);
     return err;
 }

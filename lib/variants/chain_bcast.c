@@ -72,12 +72,7 @@ int ortho__bcast_chain(void *buf, int n, MPI_Datatype type, int root,
     }
     /* nothing is freed here, but no request may outlive the call */
     int werr = PMPI_Waitall(WINDOW, send, sts);
-    if (err) {
-        for (int w = 0; w < WINDOW; w++)
-            if (recv[w] != MPI_REQUEST_NULL) {
-                PMPI_Cancel(&recv[w]);
-                PMPI_Wait(&recv[w], MPI_STATUS_IGNORE);
-            }
-    }
+    if (err)
+        ortho__cancel_each(WINDOW, recv);
     return err ? err : werr;
 }

@@ -94,15 +94,6 @@ static int step(struct chain *ch, int k)
     return err;
 }
 
-static void cancel_all(MPI_Request req[], int n)
-{
-    for (int i = 0; i < n; i++)
-        if (req[i] != MPI_REQUEST_NULL) {
-            PMPI_Cancel(&req[i]);
-            PMPI_Wait(&req[i], MPI_STATUS_IGNORE);
-        }
-}
-
 int ortho__reduce_chain(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
                         int root, const struct ortho__segment_choice *seg,
                         const struct ortho_grid *grid)
@@ -142,8 +133,8 @@ int ortho__reduce_chain(const void *input, void *recvbuf, int n, MPI_Datatype ty
     if (!werr)
         werr = PMPI_Waitall(SLOTS, ch.fin, sts);
     if (err) {
-        cancel_all(ch.recv, SLOTS);
-        cancel_all(ch.fin, SLOTS);
+        ortho__cancel_each(SLOTS, ch.recv);
+        ortho__cancel_each(SLOTS, ch.fin);
     }
     for (int s = 0; s < SLOTS; s++)
         free(ch.raw[s]);

@@ -33,6 +33,15 @@ int ortho__wait_each(int n, MPI_Request req[])
     return err;
 }
 
+void ortho__cancel_each(int n, MPI_Request req[])
+{
+    for (int i = 0; i < n; i++)
+        if (req[i] != MPI_REQUEST_NULL) {
+            PMPI_Cancel(&req[i]);
+            PMPI_Wait(&req[i], MPI_STATUS_IGNORE);
+        }
+}
+
 int ortho__combine_rank_order(const void *own, int me, const void *slots, MPI_Aint stride, int g,
                               int count, MPI_Datatype type, MPI_Op op, void *acc)
 {

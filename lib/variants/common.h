@@ -37,6 +37,11 @@ void ortho__split(int n, int pieces, int len, int counts[], int displs[]);
  * MPI_STATUSES_IGNORE, no status array of n is needed or implied. */
 int ortho__wait_each(int n, MPI_Request req[]);
 
+/* After an error: each of n requests still pending is cancelled and
+ * completed (the wait for a cancelled request is local), so that no
+ * buffer is freed while MPI may still use it. */
+void ortho__cancel_each(int n, MPI_Request req[]);
+
 /* acc = x_0 op (x_1 op (... op x_{g-1})), the order MPI reduces in (so
  * non-commutative operations get MPI's result): x_r the count elements
  * at slots + r * stride elements, x_me at own instead. acc may be slot

@@ -191,11 +191,7 @@ int ortho__reduce_pipe(const void *input, void *recvbuf, int n, MPI_Datatype typ
         err = ortho__pipeline(rp.sg.count + rp.len + 1, LAG, step, after, &rp);
     /* after an error: receives posted ahead are taken back before their
      * buffers go */
-    for (int i = 0; i < RING; i++)
-        if (rp.early[i] != MPI_REQUEST_NULL) {
-            PMPI_Cancel(&rp.early[i]);
-            PMPI_Wait(&rp.early[i], MPI_STATUS_IGNORE);
-        }
+    ortho__cancel_each(RING, rp.early);
     free(raw_part);
     free(raw_row);
     return err;

@@ -126,11 +126,7 @@ static int nonroot_run(struct spread *sp)
         err = ortho__wait_each(slots, sp->recv);
     int werr = ortho__wait_each(slots, sp->send);
     if (err)
-        for (int i = 0; i < slots; i++)
-            if (sp->recv[i] != MPI_REQUEST_NULL) {
-                PMPI_Cancel(&sp->recv[i]);
-                PMPI_Wait(&sp->recv[i], MPI_STATUS_IGNORE);
-            }
+        ortho__cancel_each(slots, sp->recv);
     return err ? err : werr;
 }
 

@@ -151,15 +151,6 @@ static int run(struct spread *sp)
     return err;
 }
 
-static void cancel_all(MPI_Request req[], size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (req[i] != MPI_REQUEST_NULL) {
-            PMPI_Cancel(&req[i]);
-            PMPI_Wait(&req[i], MPI_STATUS_IGNORE);
-        }
-}
-
 int ortho__reduce_spread(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
                          int root, const struct ortho__segment_choice *seg,
                          const struct ortho_grid *grid)
@@ -201,7 +192,7 @@ int ortho__reduce_spread(const void *input, void *recvbuf, int n, MPI_Datatype t
     if (!err && !werr)
         werr = ortho__wait_each((int)nrecv, sp.recv);
     if (err)
-        cancel_all(sp.recv, nrecv);
+        ortho__cancel_each((int)nrecv, sp.recv);
     ortho__spread_pieces_free(&sp.at);
     free(sp.contrib);
     free(sp.raw);
