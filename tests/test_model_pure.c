@@ -79,8 +79,16 @@ static void test_segment(void)
     CU_ASSERT(ortho__model_segment_best(800.0, 3, 5e-6, 0.8e-9) == 800.0);
     CU_ASSERT(ortho__model_segment_best(1e6, 1, 5e-6, 0.8e-9) == 1e6);
     /* the default machine is the one above (rounded up); a named size wins */
-    CU_ASSERT(ortho__model_segment(NULL, ORTHO_MODEL_BCAST, 1e6, 3, 1, 0) == 55902);
-    CU_ASSERT(ortho__model_segment(NULL, ORTHO_MODEL_BCAST, 1e6, 3, 1, 4096) == 4096);
+    CU_ASSERT(ortho__model_segment(NULL, ORTHO_MODEL_BCAST, 1e6, 3, 1, 1, 0) == 55902);
+    CU_ASSERT(ortho__model_segment(NULL, ORTHO_MODEL_BCAST, 1e6, 3, 1, 1, 4096) == 4096);
+    /* the lanes through a node's link: as many as the chains, at most
+     * the node's processes; one where the node size is unknown or 1 */
+    CU_ASSERT(ortho__model_segment_lanes(8, 8) == 8);
+    CU_ASSERT(ortho__model_segment_lanes(16, 8) == 8);
+    CU_ASSERT(ortho__model_segment_lanes(4, 8) == 4);
+    CU_ASSERT(ortho__model_segment_lanes(8, 0) == 1);
+    CU_ASSERT(ortho__model_segment_lanes(8, 1) == 1);
+    CU_ASSERT(ortho__model_segment_lanes(1, 8) == 1);
     /* the cost there is below its value at half and at twice the size */
     double n = 1e6, a = 5e-6, b = 0.8e-9, s = ortho__model_segment_best(n, 3, a, b);
 #define COST(x) ((n / (x) + 2.0) * (a + (x) * b))
@@ -136,19 +144,25 @@ static void test_segment_machine(void)
     /* spread at 500 KiB (depth 2) on it: sqrt(512000 * 60e-6 / 80e-9)
      * = 19595.9 -> 19596 B; at 100 KiB sqrt(102400 * 60e-6 / 80e-9) =
      * 8763.6 -> 8764 B */
-    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 512000.0, 2, 1, 0) == 19596);
-    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 102400.0, 2, 1, 0) == 8764);
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 512000.0, 2, 1, 1, 0) == 19596);
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 102400.0, 2, 1, 1, 0) == 8764);
     /* reduce at 500 KiB: sqrt(512000 * 100e-6 / 90e-9) = 23851.6 -> 23852 */
-    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_REDUCE, 512000.0, 2, 1, 0) == 23852);
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_REDUCE, 512000.0, 2, 1, 1, 0) == 23852);
     /* a stage of 127 messages whose latencies add up: sqrt(127) times
      * larger, sqrt(102400 * 127 * 60e-6 / 80e-9) = 98760.8 -> 98761 B */
-    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 102400.0, 2, 127, 0) == 98761);
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 102400.0, 2, 127, 1, 0) == 98761);
     /* ... and at most the message */
-    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 51200.0, 2, 127, 0) == 51200);
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 51200.0, 2, 127, 1, 0) == 51200);
     /* chain's depth 127 at 500 KiB: sqrt(512000 * 60e-6 / (126 * 80e-9)) = 1745.7 */
-    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 512000.0, 127, 1, 0) == 1746);
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 512000.0, 127, 1, 1, 0) == 1746);
+    /* pipe's 8 lanes through a link, depth 17 at 500 KiB: sqrt(512000 *
+     * 60e-6 / (16 * 8 * 80e-9)) = 1732.1 -> 1733, sqrt(8) times below
+     * one lane's sqrt(512000 * 60e-6 / (16 * 80e-9)) = 4898.98 -> 4899 */
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 512000.0, 17, 1, 8, 0) == 1733);
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 512000.0, 17, 1, 1, 0) == 4899);
     /* a named size wins over the profile */
-    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 512000.0, 2, 1, 8192) == 8192);
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 512000.0, 2, 1, 1, 8192) == 8192);
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 512000.0, 17, 1, 8, 8192) == 8192);
     ortho_model_profile_free(&prof);
     /* no latency in the profile's hop (t = s beta): the default machine */
     prof = hop_profile(0.0, 80e-9, 0.0, 0.0);

@@ -547,6 +547,12 @@ ortho_grid_t ortho__dropin_grid(MPI_Comm comm, ortho_op op, double bytes, struct
      * the settings compared), so is the segment the model takes from it */
     run->seg.prof = cache->select.profile == ORTHO__SELECT_ACTIVE ? ortho__select_env_profile()
                                                                  : NULL;
+    /* pipe's segment weighs the chains through a node's link: the node
+     * size, detected once per communicator (collective: every process
+     * runs the same candidate for this call) */
+    run->seg.node_size = dc->variant == ORTHO_VARIANT_PIPE
+                             ? ortho__select_node_size(&cache->select, comm)
+                             : 0;
     return cache->layouts[dc->layout].grid;
 }
 

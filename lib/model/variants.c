@@ -646,9 +646,9 @@ static void pipeline_time(const struct pipeline *pl, int stepped, double b, doub
  * segment.c), and its size in bytes: what the variant runs
  * (lib/variants/segments.c). */
 static double segment_of(ortho_model_profile_t prof, ortho_model_op hop, double b, int depth,
-                         int latencies, int named)
+                         int latencies, int lanes, int named)
 {
-    int seg = ortho__model_segment(prof, hop, b, depth, latencies, named);
+    int seg = ortho__model_segment(prof, hop, b, depth, latencies, lanes, named);
     return b < seg ? b : (double)seg;
 }
 
@@ -672,7 +672,14 @@ static int pipe_segments(ortho_model_profile_t prof, const struct ortho__frame *
     int depth = op == ORTHO_MODEL_BCAST ? second + 1
                 : op == ORTHO_MODEL_REDUCE ? second + 2 : 2 * second;
     ortho_model_op hop = op == ORTHO_MODEL_BCAST ? ORTHO_MODEL_BCAST : ORTHO_MODEL_REDUCE;
-    double s = segment_of(prof, hop, b, depth, 1, named);
+    /* the chains of the rows order (cdim 0) share the nodes' links; not
+     * allreduce's, whose segments each cost every process two collectives
+     * of its first group: shorter segments measured slower there
+     * (bcast_pipe.c, reduce_pipe.c, allreduce_pipe.c) */
+    int lanes = cdim == 0 && op != ORTHO_MODEL_ALLREDUCE
+                    ? ortho__model_segment_lanes(first, fr->node_size)
+                    : 1;
+    double s = segment_of(prof, hop, b, depth, 1, lanes, named);
     int err = MPI_SUCCESS;
     memset(&pl, 0, sizeof pl);
     if (op != ORTHO_MODEL_BCAST)
@@ -722,7 +729,7 @@ static int chain(ortho_model_profile_t prof, ortho_model_op op, const struct ort
 {
     struct pipeline pl;
     int p = p1 * p2;
-    double s = segment_of(prof, op, b, p - 1, 1, named);
+    double s = segment_of(prof, op, b, p - 1, 1, 1, named);
     memset(&pl, 0, sizeof pl);
     int err = chain_stages(prof, fr, op, 1, p, 1, fr->ndims - 1, s, &pl);
     if (!err)
@@ -739,7 +746,7 @@ static int spread(ortho_model_profile_t prof, ortho_model_op op, const struct or
 {
     struct pipeline pl;
     int p = p1 * p2, c = fr->node_size, err;
-    double s = segment_of(prof, op, b, 2, ortho__model_spread_latencies(p), named);
+    double s = segment_of(prof, op, b, 2, ortho__model_spread_latencies(p), 1, named);
     memset(&pl, 0, sizeof pl);
     if (c < 2)
         err = hop_stage(prof, op, ORTHO_MODEL_WHERE_ANY, 1, p, s, 2, &pl);

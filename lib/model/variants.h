@@ -45,12 +45,20 @@ void ortho__model_segment_machine(ortho_model_profile_t prof, ortho_model_op op,
 
 /* The segment size in bytes a pipelined variant runs with for a message of
  * `bytes` through `depth` stages whose every stage pays the latencies of
- * `latencies` messages one after another (1: they overlap): `named` (a
+ * `latencies` messages one after another (1: they overlap), with `lanes`
+ * chains side by side through each link (1: one; segment.c): `named` (a
  * candidate's segment) when it is not 0, else ortho__model_segment_best()
- * with latencies x alpha and beta of ortho__model_segment_machine(). Equal
- * on every process for equal arguments and profile. */
+ * with latencies x alpha and lanes x beta of
+ * ortho__model_segment_machine(). Equal on every process for equal
+ * arguments and profile. */
 int ortho__model_segment(ortho_model_profile_t prof, ortho_model_op op, double bytes, int depth,
-                         int latencies, int named);
+                         int latencies, int lanes, int named);
+
+/* The lanes through one node's link of `chains` chains that run down
+ * the columns of a grid placed on nodes of node_size consecutive
+ * processes (a row's members on one node are in different chains): the
+ * smaller of the two, 1 when the node size is unknown (0) or 1. */
+int ortho__model_segment_lanes(int chains, int node_size);
 
 /* spread (lib/variants/spread_*.c) on p processes: the messages of one
  * of its stages whose latencies follow one another (segment.c's m). */

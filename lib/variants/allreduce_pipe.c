@@ -190,7 +190,7 @@ int ortho__allreduce_pipe(const void *sendbuf, void *recvbuf, int n, MPI_Datatyp
     ap.pos = ap.g.ome;
     ap.up = ap.pos > 0 ? ap.pos - 1 : MPI_PROC_NULL;
     ap.down = ap.pos < ap.len - 1 ? ap.pos + 1 : MPI_PROC_NULL;
-    ortho__segments_of(n, elem, 2 * ap.len, ORTHO_MODEL_REDUCE, 1, seg, &ap.sg);
+    ortho__segments_of(n, elem, 2 * ap.len, ORTHO_MODEL_REDUCE, 1, 1, seg, &ap.sg);
     if (!err)
         err = ortho__tmp(n, type, &raw_row, &ap.rowsum);
     if (!err && ap.down != MPI_PROC_NULL)

@@ -145,7 +145,9 @@ int ortho__bcast_pipe(void *buf, int n, MPI_Datatype type, int root, int rows_fi
     bp.pos = (bp.g.ome - bp.r.in_second + len) % len;
     bp.prev = (bp.g.ome - 1 + len) % len;
     bp.next = bp.pos < len - 1 ? (bp.g.ome + 1) % len : MPI_PROC_NULL;
-    ortho__segments_of(n, elem, len + 1, ORTHO_MODEL_BCAST, 1, seg, &bp.sg);
+    /* the rows order's chains share the nodes' links (segment.c) */
+    int lanes = rows_first ? ortho__segments_lanes(seg, grid, bp.g.pieces) : 1;
+    ortho__segments_of(n, elem, len + 1, ORTHO_MODEL_BCAST, 1, lanes, seg, &bp.sg);
     bp.posted = 0;
     for (int i = 0; i < RING; i++)
         bp.early[i] = MPI_REQUEST_NULL;

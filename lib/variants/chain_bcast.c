@@ -49,7 +49,7 @@ int ortho__bcast_chain(void *buf, int n, MPI_Datatype type, int root,
     int pos = (grid->rank - root + p) % p;
     int prev = pos > 0 ? (grid->rank - 1 + p) % p : MPI_PROC_NULL;
     int next = pos < p - 1 ? (grid->rank + 1) % p : MPI_PROC_NULL;
-    ortho__segments_of(n, elem, p - 1, ORTHO_MODEL_BCAST, 1, choice, &sg);
+    ortho__segments_of(n, elem, p - 1, ORTHO_MODEL_BCAST, 1, 1, choice, &sg);
     for (int w = 0; w < WINDOW; w++)
         recv[w] = send[w] = MPI_REQUEST_NULL;
     for (int k = 0; k < sg.count && k < WINDOW && !err; k++)

@@ -114,7 +114,7 @@ int ortho__reduce_chain(const void *input, void *recvbuf, int n, MPI_Datatype ty
     ch.prev = pos > 0 ? (me + 1) % p : MPI_PROC_NULL;
     ch.next = pos < p - 1 ? (me - 1 + p) % p : root != me ? root : MPI_PROC_NULL;
     ch.from_end = me == root && root != ch.end;
-    ortho__segments_of(n, elem, p - 1, ORTHO_MODEL_REDUCE, 1, seg, &ch.sg);
+    ortho__segments_of(n, elem, p - 1, ORTHO_MODEL_REDUCE, 1, 1, seg, &ch.sg);
     for (int s = 0; s < SLOTS; s++) {
         ch.raw[s] = ch.slot[s] = NULL;
         ch.recv[s] = ch.send[s] = ch.fin[s] = MPI_REQUEST_NULL;

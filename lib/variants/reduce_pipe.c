@@ -180,7 +180,9 @@ int ortho__reduce_pipe(const void *input, void *recvbuf, int n, MPI_Datatype typ
     rp.pos = (rp.g.ome - rp.r.in_second + rp.len) % rp.len;
     rp.prev = (rp.g.ome - 1 + rp.len) % rp.len;
     rp.next = rp.pos < rp.len - 1 ? (rp.g.ome + 1) % rp.len : MPI_PROC_NULL;
-    ortho__segments_of(n, elem, rp.len + 2, ORTHO_MODEL_REDUCE, 1, seg, &rp.sg);
+    /* the rows order's chains share the nodes' links (segment.c) */
+    int lanes = rows_first ? ortho__segments_lanes(seg, grid, rp.g.pieces) : 1;
+    ortho__segments_of(n, elem, rp.len + 2, ORTHO_MODEL_REDUCE, 1, lanes, seg, &rp.sg);
     err = ortho__tmp(n, type, &raw_row, &rp.rowsum);
     if (!err && rp.next != MPI_PROC_NULL)
         err = ortho__tmp(n, type, &raw_part, &rp.partial);

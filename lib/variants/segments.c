@@ -3,15 +3,23 @@
 
 #include "model/variants.h"
 
-void ortho__segments_of(int n, int elem, int depth, ortho_model_op hop, int latencies,
+void ortho__segments_of(int n, int elem, int depth, ortho_model_op hop, int latencies, int lanes,
                         const struct ortho__segment_choice *choice, struct ortho__segments *sg)
 {
     double bytes = (double)n * (elem > 0 ? elem : 1);
-    int seg = ortho__model_segment(choice->prof, hop, bytes, depth, latencies, choice->named);
+    int seg =
+        ortho__model_segment(choice->prof, hop, bytes, depth, latencies, lanes, choice->named);
     int per = elem > 0 ? seg / elem : seg;
     sg->n = n;
     sg->per = per < 1 ? 1 : per;
     sg->count = n > 0 ? (int)(((long long)n + sg->per - 1) / sg->per) : 0;
+}
+
+int ortho__segments_lanes(const struct ortho__segment_choice *choice,
+                          const struct ortho_grid *grid, int chains)
+{
+    int node_size = choice->node_size >= 2 ? choice->node_size : grid->node_aware ? chains : 0;
+    return ortho__model_segment_lanes(chains, node_size);
 }
 
 int ortho__pipeline(int nsteps, int lag, ortho__step_fn step, ortho__after_fn after, void *ctx)

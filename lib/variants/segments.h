@@ -6,14 +6,18 @@
 
 #include <mpi.h>
 
+#include "grid/grid_private.h"
 #include "ortho_model.h"
 
 /* How a call's segment is chosen: the candidate's size in bytes (named,
- * 0 for the model's) and the profile the drop-ins run with (NULL: none;
- * lib/model/segment.c takes its hop's alpha and beta from it). */
+ * 0 for the model's), the profile the drop-ins run with (NULL: none;
+ * lib/model/segment.c takes its hop's alpha and beta from it) and the
+ * communicator's node size (0: unknown or unequal nodes), equal on every
+ * process. */
 struct ortho__segment_choice {
     int named;
     ortho_model_profile_t prof;
+    int node_size;
 };
 
 /* n elements cut into `count` segments of `per` elements (the last one
@@ -25,12 +29,19 @@ struct ortho__segments {
 /* The segments of n elements of `elem` bytes each for a pipeline of
  * `depth` stages, each hop an op of the model (ORTHO_MODEL_BCAST or
  * ORTHO_MODEL_REDUCE), each stage paying `latencies` message latencies one
- * after another: the size the model chooses (model/variants.h:
- * ortho__model_segment), or the choice's named bytes, rounded down to
- * whole elements (at least one). Equal on every process for equal
- * arguments and profile. */
-void ortho__segments_of(int n, int elem, int depth, ortho_model_op hop, int latencies,
+ * after another, with `lanes` chains side by side through a link: the
+ * size the model chooses (model/variants.h: ortho__model_segment), or the
+ * choice's named bytes, rounded down to whole elements (at least one).
+ * Equal on every process for equal arguments and profile. */
+void ortho__segments_of(int n, int elem, int depth, ortho_model_op hop, int latencies, int lanes,
                         const struct ortho__segment_choice *choice, struct ortho__segments *sg);
+
+/* The lanes of `chains` chains down the columns of grid (pipe's rows
+ * order): by the choice's node size, else, on a node-aware grid (whose
+ * rows are its nodes), every chain (model/variants.h:
+ * ortho__model_segment_lanes). */
+int ortho__segments_lanes(const struct ortho__segment_choice *choice,
+                          const struct ortho_grid *grid, int chains);
 
 /* Segment k: its first element and its length. */
 static inline int ortho__segment_at(const struct ortho__segments *sg, int k)

@@ -21,7 +21,7 @@ int ortho__spread_pieces_init(struct ortho__spread_pieces *sp, int n, MPI_Dataty
     sp->root = root;
     sp->me = grid->rank;
     sp->owner = sp->me == root ? -1 : (sp->me - root - 1 + p) % p;
-    ortho__segments_of(n, elem, 2, op, ortho__model_spread_latencies(p), seg, &sp->sg);
+    ortho__segments_of(n, elem, 2, op, ortho__model_spread_latencies(p), 1, seg, &sp->sg);
     sp->counts = malloc(2 * (size_t)(p - 1) * sizeof(int));
     if (sp->counts == NULL)
         return MPI_ERR_NO_MEM;
