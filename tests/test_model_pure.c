@@ -155,11 +155,23 @@ static void test_segment_machine(void)
     CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 51200.0, 2, 127, 1, 0) == 51200);
     /* chain's depth 127 at 500 KiB: sqrt(512000 * 60e-6 / (126 * 80e-9)) = 1745.7 */
     CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 512000.0, 127, 1, 1, 0) == 1746);
-    /* pipe's 8 lanes through a link, depth 17 at 500 KiB: sqrt(512000 *
-     * 60e-6 / (16 * 8 * 80e-9)) = 1732.1 -> 1733, sqrt(8) times below
-     * one lane's sqrt(512000 * 60e-6 / (16 * 80e-9)) = 4898.98 -> 4899 */
+    /* pipe's 8 lanes through a link, depth 17 at 500 KiB: one lane's
+     * sqrt(512000 * 60e-6 / (16 * 80e-9)) = 4898.98 -> 4899; the lanes'
+     * sqrt(512000 * 60e-6 / (16 * 8 * 80e-9)) = 1732.1 -> 1733, above
+     * the floor alpha / beta = 60e-6 / 80e-9 = 750 B */
     CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 512000.0, 17, 1, 8, 0) == 1733);
     CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 512000.0, 17, 1, 1, 0) == 4899);
+    /* at 20 KB the lanes' sqrt(20000 * 60e-6 / (16 * 8 * 80e-9)) = 342.3
+     * is below alpha / beta = 750 B, the floor (as read back from the
+     * profile's chord, to the last bit); one lane's 968.2 */
+    ortho__model_segment_machine(prof, ORTHO_MODEL_BCAST, 20000.0, &a, &b);
+    CU_ASSERT(fabs(a / b - 750.0) < 1e-6);
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 20000.0, 17, 1, 8, 0)
+              == (int)ceil(a / b));
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 20000.0, 17, 1, 1, 0) == 969);
+    /* one lane's below the floor too: one lane's (depth 101, 20 KB:
+     * sqrt(20000 * 60e-6 / (100 * 80e-9)) = 387.3 -> 388) */
+    CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 20000.0, 101, 1, 8, 0) == 388);
     /* a named size wins over the profile */
     CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 512000.0, 2, 1, 1, 8192) == 8192);
     CU_ASSERT(ortho__model_segment(prof, ORTHO_MODEL_BCAST, 512000.0, 17, 1, 8, 8192) == 8192);

@@ -19,11 +19,15 @@
  * stage, while the latencies stay one per segment:
  *   T(s) = n beta + (d - 1) m alpha + n m alpha / s + (d - 1) L beta s,
  *   s* = sqrt(n m alpha / ((d - 1) L beta)),
- * sqrt(L) times shorter. Measured (SMPI, multi-core cluster, 8 lanes,
- * pipe bcast of 500 KiB, time over the bound, default machine): 16
- * processes 1.12 at the lane-free 40 000 B, 1.06 at 14 142 B; 48
- * processes 1.78 at 23 094 B, 1.35 at 8 000 B; 128 processes 2.46 at
- * 14 142 B, 1.71 at 6 KiB (2 KiB: 2.73, per-segment latencies win).
+ * sqrt(L) times shorter, but not below m alpha / beta (nor above one
+ * lane's s*): sharing stretches only the transfer, so a segment whose
+ * transfer is already shorter than its latency gains little from being
+ * cut further and pays one more latency per piece. Measured (SMPI,
+ * multi-core cluster, 8 lanes, pipe bcast of 500 KiB, time over the
+ * bound; docs/variants.md, "Lanes"): 16 processes 1.12 at one lane's
+ * 40 000 B, 1.06 at 14 142 B; 48 processes 1.78 at 23 094 B, 1.35 at
+ * 8 000 B; 128 processes 2.46 at 14 142 B, 1.71 at 6 KiB, 2.73 at 2 KiB;
+ * 1024 processes (128 nodes) 5.61 at 5 000 B, 6.12 at 1 768 B.
  *
  * alpha and beta: where the drop-ins run with a profile (ORTHO_PROFILE),
  * the profile's own time of one hop, t_op(2, s) (bcast for a broadcast's
@@ -36,8 +40,8 @@
  * network of 10 Gb/s with 5 us per message. A candidate name's "seg="
  * replaces the choice. The same function gives the segment to the run
  * (lib/variants) and to the prediction (variants.c), so what is ranked is
- * what runs; it depends only on the message size, the depth, m and the
- * profile, which are equal on every process. */
+ * what runs; it depends only on the message size, the depth, m, the
+ * lanes and the profile, which are equal on every process. */
 #include "model/variants.h"
 
 #include <math.h>
@@ -82,8 +86,16 @@ int ortho__model_segment(ortho_model_profile_t prof, ortho_model_op op, double b
         return named;
     double alpha, beta;
     ortho__model_segment_machine(prof, op, bytes, &alpha, &beta);
-    double s = ortho__model_segment_best(bytes, depth, (latencies > 1 ? latencies : 1) * alpha,
-                                         (lanes > 1 ? lanes : 1) * beta);
+    double m_alpha = (latencies > 1 ? latencies : 1) * alpha;
+    double s = ortho__model_segment_best(bytes, depth, m_alpha, beta);
+    if (lanes > 1) {
+        /* sharing a link stretches a segment's transfer, not its
+         * latency: the lanes shorten a segment only down to the size
+         * whose transfer takes as long as its latency (alpha / beta) */
+        double shared = ortho__model_segment_best(bytes, depth, m_alpha, lanes * beta);
+        double lowest = m_alpha / beta < s ? m_alpha / beta : s;
+        s = shared > lowest ? shared : lowest;
+    }
     return s >= (double)(1 << 30) ? 1 << 30 : (int)ceil(s);
 }
 
