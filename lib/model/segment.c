@@ -106,6 +106,36 @@ int ortho__model_segment_lanes(int chains, int node_size)
     return chains < node_size ? chains : node_size;
 }
 
+int ortho__model_pipe_tree_hops(int len)
+{
+    int hops = len >= 2;
+    for (int m = len - 1; m > 1; m >>= 1)
+        hops++;
+    return hops;
+}
+
+/* The choice between pipe bcast's chains and trees (docs/variants.md,
+ * "Trees"). Down a chain a segment crosses len - 1 hops, down a tree
+ * 1 + floor(log2(len - 1)), but each step of the trees carries two
+ * segments and an inner member sends its segment twice. Measured under
+ * SMPI, bcast of 100 KiB to 1 MiB: where one process per node leads a
+ * lane (the star, the torus: no lanes share a link) the trees were 1.1 to
+ * 1.7 times faster than the chains everywhere; on the multi-core cluster
+ * (8 lanes a node) they won where the hops they save are many against the
+ * chain's segments (1024 processes, 500 KiB: 120 hops saved, 103
+ * segments, 2.3x faster; 256 processes, 100 KiB: 26 and 23, 2x) and lost
+ * where few (128 processes, 1 MiB: 11 and 148, 1.35x slower; 48
+ * processes: 2 hops saved), the two even near a quarter (128 processes,
+ * 500 KiB: 11 and 82). A tree that saves one hop (columns of 4 or 5)
+ * is not worth its inner members' second sends. */
+int ortho__model_pipe_trees(int pieces, int len, int lanes, double chain_segments)
+{
+    int saved = len - 1 - ortho__model_pipe_tree_hops(len);
+    if (pieces < 2 || pieces % 2 != 0 || saved < 2)
+        return 0;
+    return lanes <= 1 || 4.0 * saved >= chain_segments;
+}
+
 /* spread's stages post all their messages at once: the root its p - 1
  * pieces of a segment (MPI_Issend each), an owner its p - 2 forwards
  * (MPI_Isend). Whether their latencies add up is the network's (and the

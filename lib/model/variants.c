@@ -679,7 +679,15 @@ static int pipe_segments(ortho_model_profile_t prof, const struct ortho__frame *
     int lanes = cdim == 0 && op != ORTHO_MODEL_ALLREDUCE
                     ? ortho__model_segment_lanes(first, fr->node_size)
                     : 1;
-    double s = segment_of(prof, hop, b, depth, 1, lanes, named);
+    double s = segment_of(prof, hop, b, depth, 1, lanes, named), per_tree = b;
+    /* bcast down the two trees: a chain of the tree's hops carrying half
+     * the message each (the inner members' second send is not counted) */
+    if (op == ORTHO_MODEL_BCAST && s > 0.0 &&
+        ortho__model_pipe_trees(first, second, lanes, ceil(b / s))) {
+        second = ortho__model_pipe_tree_hops(second) + 1;
+        s = segment_of(prof, hop, b, second + 1, 1, lanes, named);
+        per_tree = b / 2.0;
+    }
     int err = MPI_SUCCESS;
     memset(&pl, 0, sizeof pl);
     if (op != ORTHO_MODEL_BCAST)
@@ -703,7 +711,7 @@ static int pipe_segments(ortho_model_profile_t prof, const struct ortho__frame *
     if (!err && op != ORTHO_MODEL_REDUCE)
         err = group_stage(prof, fr, flo, fhi, ORTHO_MODEL_BCAST, first, s, 1, &pl);
     if (!err)
-        pipeline_time(&pl, 0, b, s, pred);
+        pipeline_time(&pl, 0, per_tree, s, pred);
     return err;
 }
 

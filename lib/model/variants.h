@@ -60,6 +60,20 @@ int ortho__model_segment(ortho_model_profile_t prof, ortho_model_op op, double b
  * smaller of the two, 1 when the node size is unknown (0) or 1. */
 int ortho__model_segment_lanes(int chains, int node_size);
 
+/* The hops from the root's row to the deepest member of a column of len
+ * down pipe bcast's trees (lib/variants/lane_trees.h): 1 +
+ * floor(log2(len - 1)) (0 for len 1; a chain's are len - 1). */
+int ortho__model_pipe_tree_hops(int len);
+
+/* Whether pipe's bcast sends its segments down the two trees rather than
+ * along chains: an even number of leaders (`pieces`), trees that save at
+ * least 2 of a chain's hops (columns of len >= 6), and either one lane per
+ * link (lanes <= 1) or hops saved at least a quarter of the chains'
+ * segments (chain_segments: the count of segments the chains would cut,
+ * ortho__model_segment at depth len + 1). Equal on every process for
+ * equal arguments. */
+int ortho__model_pipe_trees(int pieces, int len, int lanes, double chain_segments);
+
 /* spread (lib/variants/spread_*.c) on p processes: the messages of one
  * of its stages whose latencies follow one another (segment.c's m). */
 int ortho__model_spread_latencies(int p);

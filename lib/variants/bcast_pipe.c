@@ -28,14 +28,28 @@
  * order: the same with rows and columns exchanged. On N-D grids the chain
  * runs along the whole column (the leading dimensions together).
  *
+ * Trees: with an even number of leaders and a column long enough that
+ * its chain would cross at least 2 hops more than a binary tree, the
+ * segments go down two trees instead (lane_trees.h; the even leaders'
+ * lanes down one, the odd leaders' down the other, two segments a step,
+ * one each), 1 + floor(log2(p1 - 1)) hops deep, where no lanes share a
+ * node's link or where the hops saved are at least a quarter of the
+ * chains' segments (ortho__model_pipe_trees, lib/model/segment.c, with
+ * the measurements behind the rule). An inner member of a tree sends its
+ * segment twice, but is a leaf of the other tree, so every link still
+ * carries each byte about once each way. As phases: the chain's with the
+ * tree's hops and half the message.
+ *
  * Pieces: as many leaders as the shortest first group has members
  * (uneven grids: every leader's second group is complete; see
  * allreduce_rsag.c). The messages travel on the grid's row and column
  * communicators (the library's own), tag ORTHO_TAG + 3. */
 #include "common/buffers.h"
+#include "model/variants.h"
 #include "ortho2d/uneven.h"
 #include "variants/common.h"
 #include "variants/impl.h"
+#include "variants/lane_trees.h"
 #include "variants/segments.h"
 
 /* Pacing: a chain's sends are synchronous (MPI_Issend) and stay in flight
@@ -55,9 +69,16 @@ struct bcast_pipe {
     struct ortho__segments sg;
     struct ortho__groups g;
     struct ortho__root_at r;
-    int pos, prev, next; /* place in the chains (0: the root's first group) */
+    int per_step;        /* segments the root sends a step: 2 down the lanes'
+                          * two trees (one each), 1 along chains */
+    int pos, prev;       /* in this process's lane: depth and parent (members
+                          * of the second group; pos 0: the root's first group) */
+    int next[2], nnext;  /* ... and the members it forwards to */
+    int row_depth[2];    /* the depth of this first group in tree 0 and 1 (both
+                          * pos with chains) */
     int posted;          /* receives posted for segments 0 .. posted - 1 */
-    MPI_Request early[RING]; /* segment k's receive in early[k % RING] */
+    MPI_Request early[RING]; /* the receive of this process's lane's j-th
+                              * segment in early[j % RING] */
 };
 
 static void *segment(const struct bcast_pipe *bp, int k)
@@ -65,9 +86,26 @@ static void *segment(const struct bcast_pipe *bp, int k)
     return ortho__offset(bp->buf, ortho__segment_at(&bp->sg, k), bp->type);
 }
 
+/* The step at which the root sends segment k, and the tree it goes down
+ * (its leader's parity; 0 along chains). */
+static int step_of(const struct bcast_pipe *bp, int k)
+{
+    return k / bp->per_step;
+}
+
+static int tree_of(const struct bcast_pipe *bp, int k)
+{
+    return bp->per_step == 2 ? (k % bp->g.pieces) % 2 : 0;
+}
+
+static MPI_Request *early(struct bcast_pipe *bp, int k)
+{
+    return &bp->early[(k / bp->g.pieces) % RING];
+}
+
 /* Whether this process receives segment k, and from whom on which comm:
- * a leader of the root's first group from the root, a later member of a
- * chain from its predecessor. */
+ * a leader of the root's first group from the root, a later member of its
+ * lane from its parent. */
 static int receives(const struct bcast_pipe *bp, int k, int *from, MPI_Comm *comm)
 {
     const struct ortho__groups *g = &bp->g;
@@ -88,11 +126,12 @@ static int post_ahead(struct bcast_pipe *bp, int t)
 {
     int err = MPI_SUCCESS, from = MPI_PROC_NULL;
     MPI_Comm comm = MPI_COMM_NULL;
-    for (; !err && bp->posted < bp->sg.count && bp->posted + bp->pos <= t + LAG; bp->posted++) {
+    for (; !err && bp->posted < bp->sg.count && step_of(bp, bp->posted) + bp->pos <= t + LAG;
+         bp->posted++) {
         int k = bp->posted;
         if (receives(bp, k, &from, &comm))
             err = PMPI_Irecv(segment(bp, k), ortho__segment_len(&bp->sg, k), bp->type, from,
-                             ORTHO_TAG + 3, comm, &bp->early[k % RING]);
+                             ORTHO_TAG + 3, comm, early(bp, k));
     }
     return err;
 }
@@ -102,28 +141,73 @@ static int step(void *ctx, int t, struct ortho__step_out *out)
     struct bcast_pipe *bp = ctx;
     const struct ortho__groups *g = &bp->g;
     const struct ortho__root_at *r = &bp->r;
-    int K = bp->sg.count, err = post_ahead(bp, t), k = t;
-    /* the root to the leader of segment t */
-    if (!err && r->is_root && k < K && k % g->pieces != r->in_first)
-        err = PMPI_Issend(segment(bp, k), ortho__segment_len(&bp->sg, k), bp->type,
-                          k % g->pieces, ORTHO_TAG + 3, g->first, &out->later[out->nlater++]);
-    /* segment t - pos arrives (its receive was posted LAG steps ago) */
-    k = t - bp->pos;
-    if (!err && k >= 0 && k < K && bp->early[k % RING] != MPI_REQUEST_NULL) {
-        out->now[out->n++] = bp->early[k % RING];
-        bp->early[k % RING] = MPI_REQUEST_NULL;
+    int K = bp->sg.count, per = bp->per_step, err = post_ahead(bp, t);
+    /* the root to the leaders of step t's segments */
+    for (int k = t * per; r->is_root && k < (t + 1) * per && k < K && !err; k++)
+        if (k % g->pieces != r->in_first)
+            err = PMPI_Issend(segment(bp, k), ortho__segment_len(&bp->sg, k), bp->type,
+                              k % g->pieces, ORTHO_TAG + 3, g->first, &out->later[out->nlater++]);
+    /* this lane's segments of step t - pos arrive (their receives were
+     * posted LAG steps ago) */
+    for (int k = (t - bp->pos) * per; k >= 0 && k < (t - bp->pos + 1) * per && k < K; k++)
+        if (k % g->pieces == g->me && *early(bp, k) != MPI_REQUEST_NULL) {
+            out->now[out->n++] = *early(bp, k);
+            *early(bp, k) = MPI_REQUEST_NULL;
+        }
+    /* what arrived a step ago goes on */
+    for (int k = (t - bp->pos - 1) * per; k >= 0 && k < (t - bp->pos) * per && k < K && !err; k++)
+        if (k % g->pieces == g->me)
+            for (int i = 0; i < bp->nnext && !err; i++)
+                err = PMPI_Issend(segment(bp, k), ortho__segment_len(&bp->sg, k), bp->type,
+                                  bp->next[i], ORTHO_TAG + 3, g->second,
+                                  &out->later[out->nlater++]);
+    /* ... and into the row: each tree's segment that reached this row a
+     * step ago, in the order of k (alike on the row's members) */
+    int due[2] = { -1, -1 };
+    for (int e = 0; e < 2; e++) {
+        int from = (t - 1 - bp->row_depth[e]) * per;
+        for (int k = from; k >= 0 && k < from + per && k < K; k++)
+            if (tree_of(bp, k) == e)
+                due[e] = k;
     }
-    /* what arrived a step ago goes on, and into the row */
-    k = t - bp->pos - 1;
-    if (!err && k >= 0 && k < K) {
-        int c = k % g->pieces, n = ortho__segment_len(&bp->sg, k);
-        if (c == g->me && bp->next != MPI_PROC_NULL)
-            err = PMPI_Issend(segment(bp, k), n, bp->type, bp->next, ORTHO_TAG + 3, g->second,
-                              &out->later[out->nlater++]);
-        if (!err)
-            err = PMPI_Ibcast(segment(bp, k), n, bp->type, c, g->first, &out->now[out->n++]);
+    if (due[0] > due[1]) {
+        int later = due[0];
+        due[0] = due[1];
+        due[1] = later;
     }
+    for (int i = 0; i < 2 && !err; i++)
+        if (due[i] >= 0)
+            err = PMPI_Ibcast(segment(bp, due[i]), ortho__segment_len(&bp->sg, due[i]), bp->type,
+                              due[i] % g->pieces, g->first, &out->now[out->n++]);
     return err;
+}
+
+/* This process's places in the lanes' trees (trees) or along the
+ * chains; the deepest member's depth. */
+static int place(struct bcast_pipe *bp, int len, int trees)
+{
+    const struct ortho__groups *g = &bp->g;
+    int q = (g->ome - bp->r.in_second + len) % len;
+    bp->per_step = trees ? 2 : 1;
+    if (!trees) {
+        bp->pos = bp->row_depth[0] = bp->row_depth[1] = q;
+        bp->prev = (g->ome - 1 + len) % len;
+        bp->next[0] = (g->ome + 1) % len;
+        bp->nnext = q < len - 1;
+        return len - 1;
+    }
+    struct ortho__lane_place pl[2];
+    for (int e = 0; e < 2; e++) {
+        ortho__lane_tree_place(len, e, q, &pl[e]);
+        bp->row_depth[e] = pl[e].depth;
+    }
+    const struct ortho__lane_place *mine = &pl[g->me % 2];
+    bp->pos = mine->depth;
+    bp->prev = mine->parent < 0 ? MPI_PROC_NULL : (mine->parent + bp->r.in_second) % len;
+    bp->nnext = mine->nkids;
+    for (int i = 0; i < mine->nkids; i++)
+        bp->next[i] = (mine->kids[i] + bp->r.in_second) % len;
+    return ortho__model_pipe_tree_hops(len);
 }
 
 int ortho__bcast_pipe(void *buf, int n, MPI_Datatype type, int root, int rows_first,
@@ -141,17 +225,22 @@ int ortho__bcast_pipe(void *buf, int n, MPI_Datatype type, int root, int rows_fi
     ortho__groups_of(grid, rows_first, &bp.g);
     bp.g.second = rows_first ? grid->col_comm : bp.g.second; /* N-D: the whole column */
     ortho__root_at(&bp.g, grid, root, &bp.r);
+    /* the rows order's lanes share the nodes' links (segment.c); the
+     * chains' segments decide between chains and trees (equal everywhere:
+     * n, the grid and the choice are); each tree is a pipeline of its
+     * own, half the message with half the lanes, whose segment is the
+     * whole's */
     int len = bp.g.olen;
-    bp.pos = (bp.g.ome - bp.r.in_second + len) % len;
-    bp.prev = (bp.g.ome - 1 + len) % len;
-    bp.next = bp.pos < len - 1 ? (bp.g.ome + 1) % len : MPI_PROC_NULL;
-    /* the rows order's chains share the nodes' links (segment.c) */
     int lanes = rows_first ? ortho__segments_lanes(seg, grid, bp.g.pieces) : 1;
     ortho__segments_of(n, elem, len + 1, ORTHO_MODEL_BCAST, 1, lanes, seg, &bp.sg);
+    int hops = place(&bp, len, ortho__model_pipe_trees(bp.g.pieces, len, lanes, bp.sg.count));
+    if (bp.per_step == 2)
+        ortho__segments_of(n, elem, hops + 2, ORTHO_MODEL_BCAST, 1, lanes, seg, &bp.sg);
     bp.posted = 0;
     for (int i = 0; i < RING; i++)
         bp.early[i] = MPI_REQUEST_NULL;
-    err = ortho__pipeline(bp.sg.count + len, LAG, step, NULL, &bp);
+    int last = bp.sg.count > 0 ? step_of(&bp, bp.sg.count - 1) : -1;
+    err = ortho__pipeline(last + hops + 2, LAG, step, NULL, &bp);
     /* after an error: receives posted ahead are taken back */
     ortho__cancel_each(RING, bp.early);
     return err;

@@ -58,7 +58,7 @@ static inline int ortho__segment_len(const struct ortho__segments *sg, int k)
 /* The most requests a step may post to wait at its end, and to wait
  * `lag` steps later. */
 #define ORTHO_PIPELINE_MAX_REQ 6
-#define ORTHO_PIPELINE_MAX_LATER 2
+#define ORTHO_PIPELINE_MAX_LATER 3
 
 /* What a step posts: n requests in now[] (waited at the end of step t)
  * and nlater in later[] (waited at the end of step t + lag, before its

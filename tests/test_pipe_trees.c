@@ -1,0 +1,116 @@
+/* pipe's bcast down its lanes' two trees (lib/variants/lane_trees.h),
+ * which it takes on columns of 6 members or more: the trees' geometry
+ * for every column length up to 64, and broadcasts through them on 12
+ * processes (columns of 6: the smallest that takes trees) from roots
+ * in the first, a middle and the last place of both groups, 0, 1, 7, 33
+ * and 1000 ints in segments of 16 bytes, against the root's data. The columns order always takes the trees here (one lane
+ * a link); the rows order (two lanes on this one node) takes them up to
+ * 8 segments (7 ints: 2 segments) and the chains above (33 ints: 9),
+ * so both paths run. */
+#include <CUnit/CUnit.h>
+#include <stdlib.h>
+
+#include "model/variants.h"
+#include "ortho.h"
+#include "support/mpi_cunit.h"
+#include "variants/lane_trees.h"
+
+static void test_geometry(void)
+{
+    int bad = 0;
+    for (int len = 2; len <= 64; len++) {
+        int inner[64] = {0};
+        for (int e = 0; e < 2; e++) {
+            int deepest = 0, children = 0;
+            for (int q = 0; q < len; q++) {
+                struct ortho__lane_place pl, up;
+                ortho__lane_tree_place(len, e, q, &pl);
+                deepest = pl.depth > deepest ? pl.depth : deepest;
+                children += pl.nkids;
+                if (q == 0) {
+                    bad += pl.parent != -1 || pl.depth != 0 || pl.nkids != (len > 1);
+                    continue;
+                }
+                /* a parent that lists q, one level up */
+                ortho__lane_tree_place(len, e, pl.parent, &up);
+                bad += up.depth + 1 != pl.depth;
+                bad += !(up.nkids >= 1 && (up.kids[0] == q || (up.nkids == 2 && up.kids[1] == q)));
+                inner[q] += pl.nkids > 0;
+            }
+            bad += children != len - 1; /* every position but 0 reached once */
+            bad += deepest != ortho__model_pipe_tree_hops(len);
+        }
+        for (int q = 1; q < len; q++)
+            bad += inner[q] > 1; /* no member sends twice in both trees */
+    }
+    CU_ASSERT_EQUAL(bad, 0);
+}
+
+static int chooser(ortho_op op, int p, int node_size, double bytes, void *ctx,
+                   ortho_candidate *cand)
+{
+    (void)op;
+    (void)p;
+    (void)node_size;
+    (void)bytes;
+    *cand = *(const ortho_candidate *)ctx;
+    return 1;
+}
+
+static int value(int root, int count, int i)
+{
+    return root * 100003 + count * 101 + i;
+}
+
+static void test_bcast_trees(void)
+{
+    static const char *const names[] = {"pipe:2x6:cols:seg=16", "pipe:6x2:rows:seg=16"};
+    static const int counts[] = {0, 1, 7, 33, 1000};
+    /* on 2 x 6: rows 0, 1, 3, 5 (rows order) and columns 0, 3, 1, 5
+     * (columns order) */
+    static const int roots[] = {0, 3, 7, 11};
+    int p = ortho_test_world_size(), me = ortho_test_world_rank(), wrong = 0;
+    if (p != 12) {
+        CU_PASS("runs on 12 processes");
+        return;
+    }
+    /* the columns order takes the trees at every count here; the rows
+     * order up to 8 segments of the chains */
+    CU_ASSERT(ortho__model_pipe_trees(2, 6, 1, 1000 * 4 / 16.0));
+    CU_ASSERT(ortho__model_pipe_trees(2, 6, 2, 2.0) && !ortho__model_pipe_trees(2, 6, 2, 9.0));
+    int *buf = malloc(1000 * sizeof *buf);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
+    for (size_t n = 0; n < sizeof names / sizeof names[0]; n++) {
+        ortho_candidate cand;
+        MPI_Comm comm;
+        CU_ASSERT_FATAL(ortho_candidate_parse(names[n], &cand) == MPI_SUCCESS);
+        MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+        ortho_set_candidate_chooser(chooser, &cand);
+        for (size_t r = 0; r < sizeof roots / sizeof roots[0]; r++)
+            for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+                int count = counts[c], root = roots[r];
+                for (int i = 0; i < count; i++)
+                    buf[i] = me == root ? value(root, count, i) : -1;
+                if (ortho_bcast(buf, count, MPI_INT, root, comm) != MPI_SUCCESS)
+                    wrong++;
+                for (int i = 0; i < count; i++)
+                    wrong += buf[i] != value(root, count, i);
+            }
+        ortho_set_candidate_chooser(NULL, NULL);
+        MPI_Comm_free(&comm);
+    }
+    free(buf);
+    CU_ASSERT(ORTHO_TEST_ALL(wrong == 0, MPI_COMM_WORLD));
+}
+
+static void add_suites(void)
+{
+    CU_pSuite s = CU_add_suite("pipe bcast down two trees", NULL, NULL);
+    CU_add_test(s, "the trees' geometry", test_geometry);
+    CU_add_test(s, "bcast through the trees", test_bcast_trees);
+}
+
+int main(int argc, char **argv)
+{
+    return ortho_test_main(argc, argv, add_suites);
+}
