@@ -1,12 +1,14 @@
-/* pipe's bcast down its lanes' two trees (lib/variants/lane_trees.h),
- * which it takes on columns of 6 members or more: the trees' geometry
- * for every column length up to 64, and broadcasts through them on 12
- * processes (columns of 6: the smallest that takes trees) from roots
- * in the first, a middle and the last place of both groups, 0, 1, 7, 33
- * and 1000 ints in segments of 16 bytes, against the root's data. The columns order always takes the trees here (one lane
- * a link); the rows order (two lanes on this one node) takes them up to
- * 8 segments (7 ints: 2 segments) and the chains above (33 ints: 9),
- * so both paths run. */
+/* pipe's bcast down, and reduce up, its lanes' two trees
+ * (lib/variants/lane_trees.h), which it takes on columns of 6 members or
+ * more: the trees' geometry for every column length up to 64, and
+ * broadcasts and sums through them on 12 processes (columns of 6: the
+ * smallest that takes trees) from roots in the first, a middle and the
+ * last place of both groups, 0, 1, 7, 33 and 1000 ints in segments of 16
+ * bytes (the sum at 7 ints in place), against the root's data and the
+ * sum worked out here. The columns order always takes the trees here
+ * (one lane a link); the rows order (two lanes on this one node) takes
+ * them up to 8 segments (7 ints: 2 segments) and the chains above (33
+ * ints: 9), so both paths run. */
 #include <CUnit/CUnit.h>
 #include <stdlib.h>
 
@@ -103,11 +105,55 @@ static void test_bcast_trees(void)
     CU_ASSERT(ORTHO_TEST_ALL(wrong == 0, MPI_COMM_WORLD));
 }
 
+static void test_reduce_trees(void)
+{
+    static const char *const names[] = {"pipe:2x6:cols:seg=16", "pipe:6x2:rows:seg=16"};
+    static const int counts[] = {0, 1, 7, 33, 1000};
+    static const int roots[] = {0, 3, 7, 11};
+    int p = ortho_test_world_size(), me = ortho_test_world_rank(), wrong = 0;
+    if (p != 12) {
+        CU_PASS("runs on 12 processes");
+        return;
+    }
+    int *in = malloc(1000 * sizeof *in), *out = malloc(1000 * sizeof *out);
+    CU_ASSERT_FATAL(in != NULL && out != NULL);
+    for (size_t n = 0; n < sizeof names / sizeof names[0]; n++) {
+        ortho_candidate cand;
+        MPI_Comm comm;
+        CU_ASSERT_FATAL(ortho_candidate_parse(names[n], &cand) == MPI_SUCCESS);
+        MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+        ortho_set_candidate_chooser(chooser, &cand);
+        for (size_t r = 0; r < sizeof roots / sizeof roots[0]; r++)
+            for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+                int count = counts[c], root = roots[r], in_place = count == 7 && me == root;
+                for (int i = 0; i < count; i++) {
+                    in[i] = value(me, count, i) % 1000;
+                    out[i] = in_place ? in[i] : -1;
+                }
+                if (ortho_reduce(in_place ? MPI_IN_PLACE : in, out, count, MPI_INT, MPI_SUM, root,
+                                 comm) != MPI_SUCCESS)
+                    wrong++;
+                for (int i = 0; me == root && i < count; i++) {
+                    int sum = 0;
+                    for (int q = 0; q < p; q++)
+                        sum += value(q, count, i) % 1000;
+                    wrong += out[i] != sum;
+                }
+            }
+        ortho_set_candidate_chooser(NULL, NULL);
+        MPI_Comm_free(&comm);
+    }
+    free(in);
+    free(out);
+    CU_ASSERT(ORTHO_TEST_ALL(wrong == 0, MPI_COMM_WORLD));
+}
+
 static void add_suites(void)
 {
-    CU_pSuite s = CU_add_suite("pipe bcast down two trees", NULL, NULL);
+    CU_pSuite s = CU_add_suite("pipe bcast and reduce through two trees", NULL, NULL);
     CU_add_test(s, "the trees' geometry", test_geometry);
     CU_add_test(s, "bcast through the trees", test_bcast_trees);
+    CU_add_test(s, "reduce through the trees", test_reduce_trees);
 }
 
 int main(int argc, char **argv)

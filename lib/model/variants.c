@@ -680,12 +680,14 @@ static int pipe_segments(ortho_model_profile_t prof, const struct ortho__frame *
                     ? ortho__model_segment_lanes(first, fr->node_size)
                     : 1;
     double s = segment_of(prof, hop, b, depth, 1, lanes, named), per_tree = b;
-    /* bcast down the two trees: a chain of the tree's hops carrying half
-     * the message each (the inner members' second send is not counted) */
-    if (op == ORTHO_MODEL_BCAST && s > 0.0 &&
+    /* bcast down, reduce up the two trees: a chain of the tree's hops
+     * carrying half the message each (the inner members' second send or
+     * receive is not counted) */
+    if (op != ORTHO_MODEL_ALLREDUCE && s > 0.0 &&
         ortho__model_pipe_trees(first, second, lanes, ceil(b / s))) {
+        depth += ortho__model_pipe_tree_hops(second) + 1 - second;
         second = ortho__model_pipe_tree_hops(second) + 1;
-        s = segment_of(prof, hop, b, second + 1, 1, lanes, named);
+        s = segment_of(prof, hop, b, depth, 1, lanes, named);
         per_tree = b / 2.0;
     }
     int err = MPI_SUCCESS;

@@ -25,6 +25,16 @@
  * same with rows and columns exchanged. On N-D grids the chain runs along
  * the whole column.
  *
+ * Trees: where bcast's segments go down the lanes' two trees
+ * (bcast_pipe.c, lane_trees.h; the same rule, on the chains' segments of
+ * this reduce), the partial results climb them instead: two segments a
+ * step, one per tree, the row at depth d reducing segment j at step
+ * j / 2 + h - d (h the trees' depth), so that its leader then also
+ * receives the partial results of its one or two children, combines the
+ * three and sends the result to its parent a step later. An inner member
+ * receives twice its tree's half of the message, and is a leaf of the
+ * other tree.
+ *
  * Operands combine in no fixed order: commutative operations only (the
  * dispatcher runs rsag's rows order for the others; MPI_Ireduce keeps rank
  * order in MPI but not in SimGrid 3.32, which combines in arrival order).
@@ -35,10 +45,12 @@
 #include <stdlib.h>
 
 #include "common/buffers.h"
+#include "model/variants.h"
 #include "ortho2d/steps.h"
 #include "ortho2d/uneven.h"
 #include "variants/common.h"
 #include "variants/impl.h"
+#include "variants/lane_trees.h"
 #include "variants/segments.h"
 
 /* Pacing as bcast_pipe.c's: the sends up the chain and to the root are
@@ -50,15 +62,22 @@ enum { LAG = 2, RING = LAG + 2 };
 
 struct reduce_pipe {
     const void *input;
-    void *recvbuf, *rowsum, *partial;
+    void *recvbuf, *rowsum, *partial[2];
     MPI_Datatype type;
     MPI_Op op;
     struct ortho__segments sg;
     struct ortho__groups g;
     struct ortho__root_at r;
-    int len, pos, prev, next; /* the chain: prev is nearer the root's row */
-    int posted;               /* receives posted for segments 0 .. posted - 1 */
-    MPI_Request early[RING];  /* segment k's receive in early[k % RING] */
+    int per_step;        /* segments a step: 2 up the two trees, 1 up chains */
+    int height;          /* the deepest member's depth */
+    int pos, prev;       /* in this process's lane: depth and parent (members
+                          * of the second group; MPI_PROC_NULL at depth 0) */
+    int kids[2], nkids;  /* ... and the members it receives from */
+    int row_depth[2];    /* this first group's depth in tree 0 and 1 */
+    int mine, theirs;    /* receives posted: this lane's segments (mine-th
+                          * of the lane next), the root's (segment theirs next) */
+    MPI_Request early[RING][2];  /* a lane segment's receives from the kids */
+    MPI_Request at_root[2 * RING]; /* the root's of segment k, k % (2 RING) */
 };
 
 static void *at(const struct reduce_pipe *rp, const void *buf, int k)
@@ -66,47 +85,73 @@ static void *at(const struct reduce_pipe *rp, const void *buf, int k)
     return ortho__offset(buf, ortho__segment_at(&rp->sg, k), rp->type);
 }
 
-/* Segment k's result at this leader: combined, or its row's alone at the
- * chain's far end. */
+static int step_of(const struct reduce_pipe *rp, int k)
+{
+    return k / rp->per_step;
+}
+
+static int tree_of(const struct reduce_pipe *rp, int k)
+{
+    return rp->per_step == 2 ? (k % rp->g.pieces) % 2 : 0;
+}
+
+/* The step at which a row at depth d reduces segment k (its leader then
+ * has its children's partial results too); the root's row leader sends
+ * the segment to the root a step later, when the root waits for it. */
+static int reduced_at(const struct reduce_pipe *rp, int k, int depth)
+{
+    return step_of(rp, k) + rp->height - depth;
+}
+
+/* Segment k's result at this leader: combined, or its row's alone at a
+ * leaf. */
 static const void *result(const struct reduce_pipe *rp, int k)
 {
-    return at(rp, rp->next != MPI_PROC_NULL ? rp->partial : rp->rowsum, k);
+    return at(rp, rp->nkids > 0 ? rp->partial[0] : rp->rowsum, k);
 }
 
-/* The step at which this process's row reduces segment k (its leader then
- * has the rows below it too). */
-static int reduced_at(const struct reduce_pipe *rp, int k)
-{
-    return k + (rp->len - 1 - rp->pos);
-}
-
-/* Posts the receives due by step t + LAG: a leader's of the rows below
- * (due when its row reduces), the root's of a finished segment from
- * another leader (due a step later). */
+/* Posts the receives due by step t + LAG: a leader's from its children
+ * (due when its row reduces the segment), the root's of a finished
+ * segment from another leader (due a step after its row reduced it). */
 static int post_ahead(struct reduce_pipe *rp, int t)
 {
     const struct ortho__groups *g = &rp->g;
-    int err = MPI_SUCCESS;
-    for (; !err && rp->posted < rp->sg.count && reduced_at(rp, rp->posted) <= t + LAG;
-         rp->posted++) {
-        int k = rp->posted, c = k % g->pieces, n = ortho__segment_len(&rp->sg, k);
-        if (c == g->me && rp->next != MPI_PROC_NULL)
-            err = PMPI_Irecv(at(rp, rp->partial, k), n, rp->type, rp->next, ORTHO_TAG + 3,
-                             g->second, &rp->early[k % RING]);
-        else if (c != g->me && rp->r.is_root)
-            err = PMPI_Irecv(at(rp, rp->recvbuf, k), n, rp->type, c, ORTHO_TAG + 3, g->first,
-                             &rp->early[k % RING]);
+    int err = MPI_SUCCESS, K = rp->sg.count;
+    /* (members past the leaders, on uneven grids, lead no lane) */
+    for (int k; !err && g->me < g->pieces && rp->nkids > 0 &&
+                (k = g->me + rp->mine * g->pieces) < K && reduced_at(rp, k, rp->pos) <= t + LAG;
+         rp->mine++)
+        for (int i = 0; i < rp->nkids && !err; i++)
+            err = PMPI_Irecv(at(rp, rp->partial[i], k), ortho__segment_len(&rp->sg, k), rp->type,
+                             rp->kids[i], ORTHO_TAG + 3, g->second, &rp->early[rp->mine % RING][i]);
+    for (; !err && rp->r.is_root && rp->theirs < K && reduced_at(rp, rp->theirs, 0) + 1 <= t + LAG;
+         rp->theirs++) {
+        int k = rp->theirs, c = k % g->pieces;
+        if (c != g->me)
+            err = PMPI_Irecv(at(rp, rp->recvbuf, k), ortho__segment_len(&rp->sg, k), rp->type, c,
+                             ORTHO_TAG + 3, g->first, &rp->at_root[k % (2 * RING)]);
     }
     return err;
 }
 
-/* Segment k's receive, posted ahead, is waited at this step. */
-static void due(struct reduce_pipe *rp, int k, struct ortho__step_out *out)
+/* A posted request, waited at this step. */
+static void due(MPI_Request *req, struct ortho__step_out *out)
 {
-    if (k >= 0 && k < rp->posted && rp->early[k % RING] != MPI_REQUEST_NULL) {
-        out->now[out->n++] = rp->early[k % RING];
-        rp->early[k % RING] = MPI_REQUEST_NULL;
+    if (*req != MPI_REQUEST_NULL) {
+        out->now[out->n++] = *req;
+        *req = MPI_REQUEST_NULL;
     }
+}
+
+/* The segments of tree e this row reduces at step t (-1: none): one a
+ * step. */
+static int reduced_now(const struct reduce_pipe *rp, int t, int e)
+{
+    int from = (t - rp->height + rp->row_depth[e]) * rp->per_step;
+    for (int k = from; k >= 0 && k < from + rp->per_step && k < rp->sg.count; k++)
+        if (tree_of(rp, k) == e)
+            return k;
+    return -1;
 }
 
 static int step(void *ctx, int t, struct ortho__step_out *out)
@@ -114,45 +159,96 @@ static int step(void *ctx, int t, struct ortho__step_out *out)
     struct reduce_pipe *rp = ctx;
     const struct ortho__groups *g = &rp->g;
     const struct ortho__root_at *r = &rp->r;
-    int K = rp->sg.count, err = post_ahead(rp, t);
-    /* this row reduces segment k; its leader receives the rows below */
-    int k = t - (rp->len - 1 - rp->pos);
-    if (!err && k >= 0 && k < K) {
-        int c = k % g->pieces, n = ortho__segment_len(&rp->sg, k);
-        err = PMPI_Ireduce(at(rp, rp->input, k), at(rp, rp->rowsum, k), n, rp->type, rp->op, c,
-                           g->first, &out->now[out->n++]);
-        if (c == g->me && rp->next != MPI_PROC_NULL)
-            due(rp, k, out);
+    int K = rp->sg.count, per = rp->per_step, err = post_ahead(rp, t);
+    /* this row reduces a segment of each tree, in the order of k (alike on
+     * the row's members); a leader receives its children's then */
+    int now[2] = { reduced_now(rp, t, 0), reduced_now(rp, t, 1) };
+    if (now[0] > now[1]) {
+        int later = now[0];
+        now[0] = now[1];
+        now[1] = later;
     }
-    /* a step later the leader sends it up, or to the root */
-    k = t - (rp->len - rp->pos);
-    if (!err && k >= 0 && k < K) {
-        int c = k % g->pieces, n = ortho__segment_len(&rp->sg, k);
-        if (c == g->me && rp->pos > 0)
+    for (int i = 0; i < 2 && !err; i++) {
+        int k = now[i];
+        if (k < 0)
+            continue;
+        int c = k % g->pieces;
+        err = PMPI_Ireduce(at(rp, rp->input, k), at(rp, rp->rowsum, k),
+                           ortho__segment_len(&rp->sg, k), rp->type, rp->op, c, g->first,
+                           &out->now[out->n++]);
+        if (c == g->me)
+            for (int j = 0; j < rp->nkids; j++)
+                due(&rp->early[(k / g->pieces) % RING][j], out);
+    }
+    /* a step later this lane's leader sends it up, or to the root */
+    int from = (t - 1 - rp->height + rp->pos) * per;
+    for (int k = from; !err && k >= 0 && k < from + per && k < K; k++) {
+        int n = ortho__segment_len(&rp->sg, k);
+        if (k % g->pieces != g->me)
+            continue;
+        if (rp->pos > 0)
             err = PMPI_Issend(result(rp, k), n, rp->type, rp->prev, ORTHO_TAG + 3, g->second,
                               &out->later[out->nlater++]);
-        else if (c == g->me && r->is_root)
+        else if (r->is_root)
             err = ortho__local_copy(result(rp, k), n, rp->type, at(rp, rp->recvbuf, k), n,
                                     rp->type);
-        else if (c == g->me)
+        else
             err = PMPI_Issend(result(rp, k), n, rp->type, r->in_first, ORTHO_TAG + 3, g->first,
                               &out->later[out->nlater++]);
-        else if (r->is_root)
-            due(rp, k, out);
     }
+    /* the root receives the finished segments of the other leaders */
+    from = (t - 1 - rp->height) * per;
+    for (int k = from; !err && r->is_root && k >= 0 && k < from + per && k < K; k++)
+        if (k % g->pieces != g->me)
+            due(&rp->at_root[k % (2 * RING)], out);
     return err;
 }
 
-/* Once step t is done: the leader of the segment its row reduced at t
- * combines its row's part with the rows below. */
+/* Once step t is done: the leader of a segment its row reduced at t
+ * combines its row's part with its children's. */
 static int after(void *ctx, int t)
 {
     const struct reduce_pipe *rp = ctx;
-    int k = t - (rp->len - 1 - rp->pos);
-    if (k < 0 || k >= rp->sg.count || k % rp->g.pieces != rp->g.me || rp->next == MPI_PROC_NULL)
+    /* this lane's tree: its leader's parity, as its segments' */
+    int k = reduced_now(rp, t, tree_of(rp, rp->g.me));
+    if (k < 0 || k % rp->g.pieces != rp->g.me || rp->nkids == 0)
         return MPI_SUCCESS;
-    return PMPI_Reduce_local(at(rp, rp->rowsum, k), at(rp, rp->partial, k),
-                             ortho__segment_len(&rp->sg, k), rp->type, rp->op);
+    int n = ortho__segment_len(&rp->sg, k), err = MPI_SUCCESS;
+    if (rp->nkids == 2)
+        err = PMPI_Reduce_local(at(rp, rp->partial[1], k), at(rp, rp->partial[0], k), n,
+                                rp->type, rp->op);
+    if (!err)
+        err = PMPI_Reduce_local(at(rp, rp->rowsum, k), at(rp, rp->partial[0], k), n, rp->type,
+                                rp->op);
+    return err;
+}
+
+/* This process's places in the lanes' trees (trees) or along the chains,
+ * as bcast_pipe.c's; the deepest member's depth. */
+static int place(struct reduce_pipe *rp, int len, int trees)
+{
+    const struct ortho__groups *g = &rp->g;
+    int q = (g->ome - rp->r.in_second + len) % len;
+    rp->per_step = trees ? 2 : 1;
+    if (!trees) {
+        rp->pos = rp->row_depth[0] = rp->row_depth[1] = q;
+        rp->prev = q > 0 ? (g->ome - 1 + len) % len : MPI_PROC_NULL;
+        rp->kids[0] = (g->ome + 1) % len;
+        rp->nkids = q < len - 1;
+        return len - 1;
+    }
+    struct ortho__lane_place pl[2];
+    for (int e = 0; e < 2; e++) {
+        ortho__lane_tree_place(len, e, q, &pl[e]);
+        rp->row_depth[e] = pl[e].depth;
+    }
+    const struct ortho__lane_place *mine = &pl[g->me % 2];
+    rp->pos = mine->depth;
+    rp->prev = mine->parent < 0 ? MPI_PROC_NULL : (mine->parent + rp->r.in_second) % len;
+    rp->nkids = mine->nkids;
+    for (int i = 0; i < mine->nkids; i++)
+        rp->kids[i] = (mine->kids[i] + rp->r.in_second) % len;
+    return ortho__model_pipe_tree_hops(len);
 }
 
 int ortho__reduce_pipe(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
@@ -160,7 +256,7 @@ int ortho__reduce_pipe(const void *input, void *recvbuf, int n, MPI_Datatype typ
                        const struct ortho_grid *grid)
 {
     struct reduce_pipe rp;
-    void *raw_row = NULL, *raw_part = NULL;
+    void *raw_row = NULL, *raw_part[2] = {NULL, NULL};
     int elem = 0;
     if (ortho__is_flat(grid))
         return ortho__reduce_run(grid->rank == root && input == recvbuf ? MPI_IN_PLACE : input,
@@ -172,29 +268,35 @@ int ortho__reduce_pipe(const void *input, void *recvbuf, int n, MPI_Datatype typ
     rp.recvbuf = recvbuf;
     rp.type = type;
     rp.op = op;
-    rp.partial = NULL;
+    rp.partial[0] = rp.partial[1] = NULL;
     ortho__groups_of(grid, rows_first, &rp.g);
     rp.g.second = rows_first ? grid->col_comm : rp.g.second; /* N-D: the whole column */
     ortho__root_at(&rp.g, grid, root, &rp.r);
-    rp.len = rp.g.olen;
-    rp.pos = (rp.g.ome - rp.r.in_second + rp.len) % rp.len;
-    rp.prev = (rp.g.ome - 1 + rp.len) % rp.len;
-    rp.next = rp.pos < rp.len - 1 ? (rp.g.ome + 1) % rp.len : MPI_PROC_NULL;
-    /* the rows order's chains share the nodes' links (segment.c) */
+    /* the rows order's chains share the nodes' links (segment.c); the
+     * chains' segments decide between chains and trees, as for bcast */
+    int len = rp.g.olen;
     int lanes = rows_first ? ortho__segments_lanes(seg, grid, rp.g.pieces) : 1;
-    ortho__segments_of(n, elem, rp.len + 2, ORTHO_MODEL_REDUCE, 1, lanes, seg, &rp.sg);
+    ortho__segments_of(n, elem, len + 2, ORTHO_MODEL_REDUCE, 1, lanes, seg, &rp.sg);
+    rp.height = place(&rp, len, ortho__model_pipe_trees(rp.g.pieces, len, lanes, rp.sg.count));
+    if (rp.per_step == 2)
+        ortho__segments_of(n, elem, rp.height + 3, ORTHO_MODEL_REDUCE, 1, lanes, seg, &rp.sg);
     err = ortho__tmp(n, type, &raw_row, &rp.rowsum);
-    if (!err && rp.next != MPI_PROC_NULL)
-        err = ortho__tmp(n, type, &raw_part, &rp.partial);
-    rp.posted = 0;
+    for (int i = 0; i < rp.nkids && !err; i++)
+        err = ortho__tmp(n, type, &raw_part[i], &rp.partial[i]);
+    rp.mine = rp.theirs = 0;
     for (int i = 0; i < RING; i++)
-        rp.early[i] = MPI_REQUEST_NULL;
+        rp.early[i][0] = rp.early[i][1] = MPI_REQUEST_NULL;
+    for (int i = 0; i < 2 * RING; i++)
+        rp.at_root[i] = MPI_REQUEST_NULL;
+    int last = rp.sg.count > 0 ? step_of(&rp, rp.sg.count - 1) : -1;
     if (!err)
-        err = ortho__pipeline(rp.sg.count + rp.len + 1, LAG, step, after, &rp);
+        err = ortho__pipeline(last + rp.height + 2, LAG, step, after, &rp);
     /* after an error: receives posted ahead are taken back before their
      * buffers go */
-    ortho__cancel_each(RING, rp.early);
-    free(raw_part);
+    ortho__cancel_each(2 * RING, &rp.early[0][0]);
+    ortho__cancel_each(2 * RING, rp.at_root);
+    free(raw_part[0]);
+    free(raw_part[1]);
     free(raw_row);
     return err;
 }
