@@ -79,8 +79,10 @@ typedef enum ortho_variant {
      *  the rows order swaps the roles. Bcast, reduce and allreduce: the
      *  message cut into segments, each segment's phases (nonblocking
      *  collectives in the rows and in one column) overlapped with those of
-     *  the next segments. Its ORTHO_ORDER_PAPER is the columns order for
-     *  allgather(v), the rows order for bcast, reduce and allreduce. */
+     *  the next segments; bcast's and reduce's segments cross the columns
+     *  along chains, or, on long columns, down or up two binary trees.
+     *  Its ORTHO_ORDER_PAPER is the columns order for allgather(v), the
+     *  rows order for bcast, reduce and allreduce. */
     ORTHO_VARIANT_PIPE,
     /** "chain": bcast and reduce as a pipelined chain of segments through
      *  every process of the grid, row after row (node after node), by
