@@ -65,8 +65,8 @@ int ortho__model_segment_lanes(int chains, int node_size);
  * floor(log2(len - 1)) (0 for len 1; a chain's are len - 1). */
 int ortho__model_pipe_tree_hops(int len);
 
-/* Whether pipe's bcast sends its segments down the two trees rather than
- * along chains: an even number of leaders (`pieces`), trees that save at
+/* Whether pipe's bcast sends its segments down the two trees (reduce:
+ * climbs them) rather than along chains: an even number of leaders (`pieces`), trees that save at
  * least 2 of a chain's hops (columns of len >= 6), and either one lane per
  * link (lanes <= 1) or hops saved at least a quarter of the chains'
  * segments (chain_segments: the count of segments the chains would cut,
