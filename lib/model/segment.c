@@ -119,7 +119,8 @@ int ortho__model_pipe_tree_hops(int len)
  * len - 1 hops, down a tree 1 + floor(log2(len - 1)), but each step of
  * the trees carries two segments and an inner member sends (reduce:
  * receives) its segment twice. The rule was drawn from bcast, measured
- * under SMPI at 100 KiB to 1 MiB (reduce, measured after, agreed): where one process per node leads a
+ * under SMPI at 100 KiB to 1 MiB (reduce, measured after: faster
+ * wherever the rule takes its trees): where one process per node leads a
  * lane (the star, the torus: no lanes share a link) the trees were 1.1 to
  * 1.7 times faster than the chains everywhere; on the multi-core cluster
  * (8 lanes a node) they won where the hops they save are many against the
