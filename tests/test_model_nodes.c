@@ -270,12 +270,13 @@ static void test_variants_compose(void)
  * us, then 3 * 20 us: 120 us.
  * pipe bcast rows on 8 x 4 (32 processes, rows are nodes): down two
  * trees (4 leaders, 8 rows: 3 hops where a chain has 7; 4 x 4 hops saved
- * >= 4 segments of the chains), each a chain of its 3 hops, all between
- * nodes, 42 us, carrying half the message (2 segments): the root's hop
- * 2 us and the rows' bcast 4 us as above, fill 48 us, then 1 * 4 us:
- * 52 us (a chain's 7 hops: 98 + 6 + 3 * 4 = 116 us). reduce up the same
- * trees: the rows' reduce twice on the way, 2 * 4 us, 3 hops 42 us, the
- * hop to the root 2 us, fill 52 us, then 1 * 4 us: 56 us.
+ * >= 4 segments of the chains), a chain of 3 hops whose every step
+ * carries two segments (2000 B, 2 steps): the hops between nodes 3 * 18
+ * = 54 us, the root's hop 3 us, the rows' bcast 2 * 3 = 6 us (2 fixed),
+ * fill 63 us, then 1 * 8 us: 71 us (a chain's 7 hops: 98 + 6 + 3 * 4 =
+ * 116 us). reduce up the same trees: the rows' reduce twice on the way,
+ * 2 * 6 us, 3 hops 54 us, the hop to the root 3 us, fill 69 us, then
+ * 1 * 8 us: 77 us.
  * pipe allreduce rows on 4 x 4: the rows' reduce 4 us, 3 hops up and 3
  * down between nodes (reduce where=net, no sharing) 6 * 14 = 84 us, the
  * rows' bcast 4 us: 92 us, then 3 * 4 us: 104 us.
@@ -344,11 +345,11 @@ static void test_pipelines_placed(void)
               && pred.phase[0].where == ORTHO_MODEL_WHERE_NET
               && near(pred.phase[1].seconds, 2e-6) && near(pred.phase[2].seconds, 4e-6)
               && pred.phase[2].group == 4 && pred.phase[2].where == ORTHO_MODEL_WHERE_NODE);
-    CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 32, 4, "pipe:8x4:rows:seg=1000", 52e-6, &pred)
-              && pred.nphases == 3 && near(pred.phase[0].seconds, 46e-6)
+    CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 32, 4, "pipe:8x4:rows:seg=1000", 71e-6, &pred)
+              && pred.nphases == 3 && near(pred.phase[0].seconds, 62e-6)
               && pred.phase[0].where == ORTHO_MODEL_WHERE_NET
-              && near(pred.phase[1].seconds, 2e-6) && near(pred.phase[2].seconds, 4e-6));
-    CU_ASSERT(segmented(prof, ORTHO_OP_REDUCE, 32, 4, "pipe:8x4:rows:seg=1000", 56e-6, &pred));
+              && near(pred.phase[1].seconds, 3e-6) && near(pred.phase[2].seconds, 6e-6));
+    CU_ASSERT(segmented(prof, ORTHO_OP_REDUCE, 32, 4, "pipe:8x4:rows:seg=1000", 77e-6, &pred));
     CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 16, 4, "pipe:4x4:cols:seg=1000", 120e-6, &pred)
               && pred.nphases == 3 && near(pred.phase[0].seconds, 6e-6)
               && near(pred.phase[1].seconds, 14e-6) && near(pred.phase[2].seconds, 100e-6)

@@ -679,16 +679,17 @@ static int pipe_segments(ortho_model_profile_t prof, const struct ortho__frame *
     int lanes = cdim == 0 && op != ORTHO_MODEL_ALLREDUCE
                     ? ortho__model_segment_lanes(first, fr->node_size)
                     : 1;
-    double s = segment_of(prof, hop, b, depth, 1, lanes, named), per_tree = b;
-    /* bcast down, reduce up the two trees: a chain of the tree's hops
-     * carrying half the message each (the inner members' second send or
-     * receive is not counted) */
+    double s = segment_of(prof, hop, b, depth, 1, lanes, named);
+    /* bcast down, reduce up the two trees: a chain of the trees' hops
+     * whose every step carries two segments, one per tree (an inner
+     * member sends, or receives, its tree's segment twice; the row works
+     * on both) */
     if (op != ORTHO_MODEL_ALLREDUCE && s > 0.0 &&
         ortho__model_pipe_trees(first, second, lanes, ceil(b / s))) {
         depth += ortho__model_pipe_tree_hops(second) + 1 - second;
         second = ortho__model_pipe_tree_hops(second) + 1;
-        s = segment_of(prof, hop, b, depth, 1, lanes, named);
-        per_tree = b / 2.0;
+        s = 2.0 * segment_of(prof, hop, b, depth, 1, lanes, named);
+        s = s < b ? s : b;
     }
     int err = MPI_SUCCESS;
     memset(&pl, 0, sizeof pl);
@@ -713,7 +714,7 @@ static int pipe_segments(ortho_model_profile_t prof, const struct ortho__frame *
     if (!err && op != ORTHO_MODEL_REDUCE)
         err = group_stage(prof, fr, flo, fhi, ORTHO_MODEL_BCAST, first, s, 1, &pl);
     if (!err)
-        pipeline_time(&pl, 0, per_tree, s, pred);
+        pipeline_time(&pl, 0, b, s, pred);
     return err;
 }
 
