@@ -69,13 +69,7 @@ struct bcast_pipe {
     struct ortho__segments sg;
     struct ortho__groups g;
     struct ortho__root_at r;
-    int per_step;        /* segments the root sends a step: 2 down the lanes'
-                          * two trees (one each), 1 along chains */
-    int pos, prev;       /* in this process's lane: depth and parent (members
-                          * of the second group; pos 0: the root's first group) */
-    int next[2], nnext;  /* ... and the members it forwards to */
-    int row_depth[2];    /* the depth of this first group in tree 0 and 1 (both
-                          * pos with chains) */
+    struct ortho__lane_role l; /* down the lanes' trees or chains */
     int posted;          /* receives posted for segments 0 .. posted - 1 */
     MPI_Request early[RING]; /* the receive of this process's lane's j-th
                               * segment in early[j % RING] */
@@ -90,12 +84,12 @@ static void *segment(const struct bcast_pipe *bp, int k)
  * (its leader's parity; 0 along chains). */
 static int step_of(const struct bcast_pipe *bp, int k)
 {
-    return k / bp->per_step;
+    return k / bp->l.per_step;
 }
 
 static int tree_of(const struct bcast_pipe *bp, int k)
 {
-    return bp->per_step == 2 ? (k % bp->g.pieces) % 2 : 0;
+    return bp->l.per_step == 2 ? (k % bp->g.pieces) % 2 : 0;
 }
 
 static MPI_Request *early(struct bcast_pipe *bp, int k)
@@ -111,12 +105,12 @@ static int receives(const struct bcast_pipe *bp, int k, int *from, MPI_Comm *com
     const struct ortho__groups *g = &bp->g;
     if (k % g->pieces != g->me)
         return 0;
-    if (bp->pos == 0) {
+    if (bp->l.pos == 0) {
         *from = bp->r.in_first;
         *comm = g->first;
         return !bp->r.is_root && k % g->pieces != bp->r.in_first;
     }
-    *from = bp->prev;
+    *from = bp->l.parent;
     *comm = g->second;
     return 1;
 }
@@ -126,7 +120,7 @@ static int post_ahead(struct bcast_pipe *bp, int t)
 {
     int err = MPI_SUCCESS, from = MPI_PROC_NULL;
     MPI_Comm comm = MPI_COMM_NULL;
-    for (; !err && bp->posted < bp->sg.count && step_of(bp, bp->posted) + bp->pos <= t + LAG;
+    for (; !err && bp->posted < bp->sg.count && step_of(bp, bp->posted) + bp->l.pos <= t + LAG;
          bp->posted++) {
         int k = bp->posted;
         if (receives(bp, k, &from, &comm))
@@ -141,7 +135,7 @@ static int step(void *ctx, int t, struct ortho__step_out *out)
     struct bcast_pipe *bp = ctx;
     const struct ortho__groups *g = &bp->g;
     const struct ortho__root_at *r = &bp->r;
-    int K = bp->sg.count, per = bp->per_step, err = post_ahead(bp, t);
+    int K = bp->sg.count, per = bp->l.per_step, err = post_ahead(bp, t);
     /* the root to the leaders of step t's segments */
     for (int k = t * per; r->is_root && k < (t + 1) * per && k < K && !err; k++)
         if (k % g->pieces != r->in_first)
@@ -149,23 +143,23 @@ static int step(void *ctx, int t, struct ortho__step_out *out)
                               k % g->pieces, ORTHO_TAG + 3, g->first, &out->later[out->nlater++]);
     /* this lane's segments of step t - pos arrive (their receives were
      * posted LAG steps ago) */
-    for (int k = (t - bp->pos) * per; k >= 0 && k < (t - bp->pos + 1) * per && k < K; k++)
+    for (int k = (t - bp->l.pos) * per; k >= 0 && k < (t - bp->l.pos + 1) * per && k < K; k++)
         if (k % g->pieces == g->me && *early(bp, k) != MPI_REQUEST_NULL) {
             out->now[out->n++] = *early(bp, k);
             *early(bp, k) = MPI_REQUEST_NULL;
         }
     /* what arrived a step ago goes on */
-    for (int k = (t - bp->pos - 1) * per; k >= 0 && k < (t - bp->pos) * per && k < K && !err; k++)
+    for (int k = (t - bp->l.pos - 1) * per; k >= 0 && k < (t - bp->l.pos) * per && k < K && !err; k++)
         if (k % g->pieces == g->me)
-            for (int i = 0; i < bp->nnext && !err; i++)
+            for (int i = 0; i < bp->l.nkids && !err; i++)
                 err = PMPI_Issend(segment(bp, k), ortho__segment_len(&bp->sg, k), bp->type,
-                                  bp->next[i], ORTHO_TAG + 3, g->second,
+                                  bp->l.kids[i], ORTHO_TAG + 3, g->second,
                                   &out->later[out->nlater++]);
     /* ... and into the row: each tree's segment that reached this row a
      * step ago, in the order of k (alike on the row's members) */
     int due[2] = { -1, -1 };
     for (int e = 0; e < 2; e++) {
-        int from = (t - 1 - bp->row_depth[e]) * per;
+        int from = (t - 1 - bp->l.row_depth[e]) * per;
         for (int k = from; k >= 0 && k < from + per && k < K; k++)
             if (tree_of(bp, k) == e)
                 due[e] = k;
@@ -180,34 +174,6 @@ static int step(void *ctx, int t, struct ortho__step_out *out)
             err = PMPI_Ibcast(segment(bp, due[i]), ortho__segment_len(&bp->sg, due[i]), bp->type,
                               due[i] % g->pieces, g->first, &out->now[out->n++]);
     return err;
-}
-
-/* This process's places in the lanes' trees (trees) or along the
- * chains; the deepest member's depth. */
-static int place(struct bcast_pipe *bp, int len, int trees)
-{
-    const struct ortho__groups *g = &bp->g;
-    int q = (g->ome - bp->r.in_second + len) % len;
-    bp->per_step = trees ? 2 : 1;
-    if (!trees) {
-        bp->pos = bp->row_depth[0] = bp->row_depth[1] = q;
-        bp->prev = (g->ome - 1 + len) % len;
-        bp->next[0] = (g->ome + 1) % len;
-        bp->nnext = q < len - 1;
-        return len - 1;
-    }
-    struct ortho__lane_place pl[2];
-    for (int e = 0; e < 2; e++) {
-        ortho__lane_tree_place(len, e, q, &pl[e]);
-        bp->row_depth[e] = pl[e].depth;
-    }
-    const struct ortho__lane_place *mine = &pl[g->me % 2];
-    bp->pos = mine->depth;
-    bp->prev = mine->parent < 0 ? MPI_PROC_NULL : (mine->parent + bp->r.in_second) % len;
-    bp->nnext = mine->nkids;
-    for (int i = 0; i < mine->nkids; i++)
-        bp->next[i] = (mine->kids[i] + bp->r.in_second) % len;
-    return ortho__model_pipe_tree_hops(len);
 }
 
 int ortho__bcast_pipe(void *buf, int n, MPI_Datatype type, int root, int rows_first,
@@ -233,8 +199,10 @@ int ortho__bcast_pipe(void *buf, int n, MPI_Datatype type, int root, int rows_fi
     int len = bp.g.olen;
     int lanes = rows_first ? ortho__segments_lanes(seg, grid, bp.g.pieces) : 1;
     ortho__segments_of(n, elem, len + 1, ORTHO_MODEL_BCAST, 1, lanes, seg, &bp.sg);
-    int hops = place(&bp, len, ortho__model_pipe_trees(bp.g.pieces, len, lanes, bp.sg.count));
-    if (bp.per_step == 2)
+    ortho__lane_role_of(len, bp.g.ome, bp.r.in_second, bp.g.me,
+                        ortho__model_pipe_trees(bp.g.pieces, len, lanes, bp.sg.count), &bp.l);
+    int hops = bp.l.height;
+    if (bp.l.per_step == 2)
         ortho__segments_of(n, elem, hops + 2, ORTHO_MODEL_BCAST, 1, lanes, seg, &bp.sg);
     bp.posted = 0;
     for (int i = 0; i < RING; i++)

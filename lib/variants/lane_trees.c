@@ -1,6 +1,8 @@
 /* The two trees of pipe's bcast (lane_trees.h). */
 #include "variants/lane_trees.h"
 
+#include "model/variants.h"
+
 /* 1 + floor(log2(i + 1)): the depth of heap index i, the top at 1. */
 static int heap_depth(int i)
 {
@@ -32,4 +34,31 @@ void ortho__lane_tree_place(int len, int e, int q, struct ortho__lane_place *pl)
     pl->parent = i == 0 ? 0 : position(m, e, (i - 1) / 2);
     for (int c = 2 * i + 1; c <= 2 * i + 2 && c < m; c++)
         pl->kids[pl->nkids++] = position(m, e, c);
+}
+
+void ortho__lane_role_of(int len, int ome, int in_second, int me, int trees,
+                         struct ortho__lane_role *role)
+{
+    int q = (ome - in_second + len) % len;
+    role->per_step = trees ? 2 : 1;
+    if (!trees) {
+        role->height = len - 1;
+        role->pos = role->row_depth[0] = role->row_depth[1] = q;
+        role->parent = q > 0 ? (ome - 1 + len) % len : MPI_PROC_NULL;
+        role->kids[0] = (ome + 1) % len;
+        role->nkids = q < len - 1;
+        return;
+    }
+    struct ortho__lane_place pl[2];
+    for (int e = 0; e < 2; e++) {
+        ortho__lane_tree_place(len, e, q, &pl[e]);
+        role->row_depth[e] = pl[e].depth;
+    }
+    const struct ortho__lane_place *mine = &pl[me % 2];
+    role->height = ortho__model_pipe_tree_hops(len);
+    role->pos = mine->depth;
+    role->parent = mine->parent < 0 ? MPI_PROC_NULL : (mine->parent + in_second) % len;
+    role->nkids = mine->nkids;
+    for (int i = 0; i < mine->nkids; i++)
+        role->kids[i] = (mine->kids[i] + in_second) % len;
 }

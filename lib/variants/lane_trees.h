@@ -13,6 +13,8 @@
 #ifndef ORTHO_VARIANTS_LANE_TREES_H_INCLUDED
 #define ORTHO_VARIANTS_LANE_TREES_H_INCLUDED
 
+#include <mpi.h>
+
 /* Position q in tree e (0 or 1): its depth (0 at q = 0), its parent (-1
  * at q = 0) and its 0, 1 or 2 children, all as positions. */
 struct ortho__lane_place {
@@ -21,5 +23,23 @@ struct ortho__lane_place {
 };
 
 void ortho__lane_tree_place(int len, int e, int q, struct ortho__lane_place *pl);
+
+/* A process's part in pipe's lanes (bcast_pipe.c, reduce_pipe.c): down
+ * or up the two trees (trees) or along chains. Members are indices in
+ * the second group (a column of len, the root's row at in_second); `me`
+ * is the process's member index in its first group, whose parity picks
+ * its lane's tree. */
+struct ortho__lane_role {
+    int per_step;     /* segments a step: 2, one per tree; 1 along chains */
+    int height;       /* the deepest member's depth */
+    int pos, parent;  /* its depth in its lane (0: the root's row) and the
+                       * member nearer the root's row (MPI_PROC_NULL at 0) */
+    int kids[2], nkids; /* the members farther from it */
+    int row_depth[2]; /* its row's depth in tree 0 and 1 (both pos along
+                       * chains) */
+};
+
+void ortho__lane_role_of(int len, int ome, int in_second, int me, int trees,
+                         struct ortho__lane_role *role);
 
 #endif /* ORTHO_VARIANTS_LANE_TREES_H_INCLUDED */

@@ -68,12 +68,7 @@ struct reduce_pipe {
     struct ortho__segments sg;
     struct ortho__groups g;
     struct ortho__root_at r;
-    int per_step;        /* segments a step: 2 up the two trees, 1 up chains */
-    int height;          /* the deepest member's depth */
-    int pos, prev;       /* in this process's lane: depth and parent (members
-                          * of the second group; MPI_PROC_NULL at depth 0) */
-    int kids[2], nkids;  /* ... and the members it receives from */
-    int row_depth[2];    /* this first group's depth in tree 0 and 1 */
+    struct ortho__lane_role l; /* up the lanes' trees or chains */
     int mine, theirs;    /* receives posted: this lane's segments (mine-th
                           * of the lane next), the root's (segment theirs next) */
     MPI_Request early[RING][2];  /* a lane segment's receives from the kids */
@@ -87,12 +82,12 @@ static void *at(const struct reduce_pipe *rp, const void *buf, int k)
 
 static int step_of(const struct reduce_pipe *rp, int k)
 {
-    return k / rp->per_step;
+    return k / rp->l.per_step;
 }
 
 static int tree_of(const struct reduce_pipe *rp, int k)
 {
-    return rp->per_step == 2 ? (k % rp->g.pieces) % 2 : 0;
+    return rp->l.per_step == 2 ? (k % rp->g.pieces) % 2 : 0;
 }
 
 /* The step at which a row at depth d reduces segment k (its leader then
@@ -100,14 +95,14 @@ static int tree_of(const struct reduce_pipe *rp, int k)
  * the segment to the root a step later, when the root waits for it. */
 static int reduced_at(const struct reduce_pipe *rp, int k, int depth)
 {
-    return step_of(rp, k) + rp->height - depth;
+    return step_of(rp, k) + rp->l.height - depth;
 }
 
 /* Segment k's result at this leader: combined, or its row's alone at a
  * leaf. */
 static const void *result(const struct reduce_pipe *rp, int k)
 {
-    return at(rp, rp->nkids > 0 ? rp->partial[0] : rp->rowsum, k);
+    return at(rp, rp->l.nkids > 0 ? rp->partial[0] : rp->rowsum, k);
 }
 
 /* Posts the receives due by step t + LAG: a leader's from its children
@@ -118,12 +113,12 @@ static int post_ahead(struct reduce_pipe *rp, int t)
     const struct ortho__groups *g = &rp->g;
     int err = MPI_SUCCESS, K = rp->sg.count;
     /* (members past the leaders, on uneven grids, lead no lane) */
-    for (int k; !err && g->me < g->pieces && rp->nkids > 0 &&
-                (k = g->me + rp->mine * g->pieces) < K && reduced_at(rp, k, rp->pos) <= t + LAG;
+    for (int k; !err && g->me < g->pieces && rp->l.nkids > 0 &&
+                (k = g->me + rp->mine * g->pieces) < K && reduced_at(rp, k, rp->l.pos) <= t + LAG;
          rp->mine++)
-        for (int i = 0; i < rp->nkids && !err; i++)
+        for (int i = 0; i < rp->l.nkids && !err; i++)
             err = PMPI_Irecv(at(rp, rp->partial[i], k), ortho__segment_len(&rp->sg, k), rp->type,
-                             rp->kids[i], ORTHO_TAG + 3, g->second, &rp->early[rp->mine % RING][i]);
+                             rp->l.kids[i], ORTHO_TAG + 3, g->second, &rp->early[rp->mine % RING][i]);
     for (; !err && rp->r.is_root && rp->theirs < K && reduced_at(rp, rp->theirs, 0) + 1 <= t + LAG;
          rp->theirs++) {
         int k = rp->theirs, c = k % g->pieces;
@@ -147,8 +142,8 @@ static void due(MPI_Request *req, struct ortho__step_out *out)
  * step. */
 static int reduced_now(const struct reduce_pipe *rp, int t, int e)
 {
-    int from = (t - rp->height + rp->row_depth[e]) * rp->per_step;
-    for (int k = from; k >= 0 && k < from + rp->per_step && k < rp->sg.count; k++)
+    int from = (t - rp->l.height + rp->l.row_depth[e]) * rp->l.per_step;
+    for (int k = from; k >= 0 && k < from + rp->l.per_step && k < rp->sg.count; k++)
         if (tree_of(rp, k) == e)
             return k;
     return -1;
@@ -159,7 +154,7 @@ static int step(void *ctx, int t, struct ortho__step_out *out)
     struct reduce_pipe *rp = ctx;
     const struct ortho__groups *g = &rp->g;
     const struct ortho__root_at *r = &rp->r;
-    int K = rp->sg.count, per = rp->per_step, err = post_ahead(rp, t);
+    int K = rp->sg.count, per = rp->l.per_step, err = post_ahead(rp, t);
     /* this row reduces a segment of each tree, in the order of k (alike on
      * the row's members); a leader receives its children's then */
     int now[2] = { reduced_now(rp, t, 0), reduced_now(rp, t, 1) };
@@ -177,17 +172,17 @@ static int step(void *ctx, int t, struct ortho__step_out *out)
                            ortho__segment_len(&rp->sg, k), rp->type, rp->op, c, g->first,
                            &out->now[out->n++]);
         if (c == g->me)
-            for (int j = 0; j < rp->nkids; j++)
+            for (int j = 0; j < rp->l.nkids; j++)
                 due(&rp->early[(k / g->pieces) % RING][j], out);
     }
     /* a step later this lane's leader sends it up, or to the root */
-    int from = (t - 1 - rp->height + rp->pos) * per;
+    int from = (t - 1 - rp->l.height + rp->l.pos) * per;
     for (int k = from; !err && k >= 0 && k < from + per && k < K; k++) {
         int n = ortho__segment_len(&rp->sg, k);
         if (k % g->pieces != g->me)
             continue;
-        if (rp->pos > 0)
-            err = PMPI_Issend(result(rp, k), n, rp->type, rp->prev, ORTHO_TAG + 3, g->second,
+        if (rp->l.pos > 0)
+            err = PMPI_Issend(result(rp, k), n, rp->type, rp->l.parent, ORTHO_TAG + 3, g->second,
                               &out->later[out->nlater++]);
         else if (r->is_root)
             err = ortho__local_copy(result(rp, k), n, rp->type, at(rp, rp->recvbuf, k), n,
@@ -197,7 +192,7 @@ static int step(void *ctx, int t, struct ortho__step_out *out)
                               &out->later[out->nlater++]);
     }
     /* the root receives the finished segments of the other leaders */
-    from = (t - 1 - rp->height) * per;
+    from = (t - 1 - rp->l.height) * per;
     for (int k = from; !err && r->is_root && k >= 0 && k < from + per && k < K; k++)
         if (k % g->pieces != g->me)
             due(&rp->at_root[k % (2 * RING)], out);
@@ -211,44 +206,16 @@ static int after(void *ctx, int t)
     const struct reduce_pipe *rp = ctx;
     /* this lane's tree: its leader's parity, as its segments' */
     int k = reduced_now(rp, t, tree_of(rp, rp->g.me));
-    if (k < 0 || k % rp->g.pieces != rp->g.me || rp->nkids == 0)
+    if (k < 0 || k % rp->g.pieces != rp->g.me || rp->l.nkids == 0)
         return MPI_SUCCESS;
     int n = ortho__segment_len(&rp->sg, k), err = MPI_SUCCESS;
-    if (rp->nkids == 2)
+    if (rp->l.nkids == 2)
         err = PMPI_Reduce_local(at(rp, rp->partial[1], k), at(rp, rp->partial[0], k), n,
                                 rp->type, rp->op);
     if (!err)
         err = PMPI_Reduce_local(at(rp, rp->rowsum, k), at(rp, rp->partial[0], k), n, rp->type,
                                 rp->op);
     return err;
-}
-
-/* This process's places in the lanes' trees (trees) or along the chains,
- * as bcast_pipe.c's; the deepest member's depth. */
-static int place(struct reduce_pipe *rp, int len, int trees)
-{
-    const struct ortho__groups *g = &rp->g;
-    int q = (g->ome - rp->r.in_second + len) % len;
-    rp->per_step = trees ? 2 : 1;
-    if (!trees) {
-        rp->pos = rp->row_depth[0] = rp->row_depth[1] = q;
-        rp->prev = q > 0 ? (g->ome - 1 + len) % len : MPI_PROC_NULL;
-        rp->kids[0] = (g->ome + 1) % len;
-        rp->nkids = q < len - 1;
-        return len - 1;
-    }
-    struct ortho__lane_place pl[2];
-    for (int e = 0; e < 2; e++) {
-        ortho__lane_tree_place(len, e, q, &pl[e]);
-        rp->row_depth[e] = pl[e].depth;
-    }
-    const struct ortho__lane_place *mine = &pl[g->me % 2];
-    rp->pos = mine->depth;
-    rp->prev = mine->parent < 0 ? MPI_PROC_NULL : (mine->parent + rp->r.in_second) % len;
-    rp->nkids = mine->nkids;
-    for (int i = 0; i < mine->nkids; i++)
-        rp->kids[i] = (mine->kids[i] + rp->r.in_second) % len;
-    return ortho__model_pipe_tree_hops(len);
 }
 
 int ortho__reduce_pipe(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
@@ -277,11 +244,12 @@ int ortho__reduce_pipe(const void *input, void *recvbuf, int n, MPI_Datatype typ
     int len = rp.g.olen;
     int lanes = rows_first ? ortho__segments_lanes(seg, grid, rp.g.pieces) : 1;
     ortho__segments_of(n, elem, len + 2, ORTHO_MODEL_REDUCE, 1, lanes, seg, &rp.sg);
-    rp.height = place(&rp, len, ortho__model_pipe_trees(rp.g.pieces, len, lanes, rp.sg.count));
-    if (rp.per_step == 2)
-        ortho__segments_of(n, elem, rp.height + 3, ORTHO_MODEL_REDUCE, 1, lanes, seg, &rp.sg);
+    ortho__lane_role_of(len, rp.g.ome, rp.r.in_second, rp.g.me,
+                        ortho__model_pipe_trees(rp.g.pieces, len, lanes, rp.sg.count), &rp.l);
+    if (rp.l.per_step == 2)
+        ortho__segments_of(n, elem, rp.l.height + 3, ORTHO_MODEL_REDUCE, 1, lanes, seg, &rp.sg);
     err = ortho__tmp(n, type, &raw_row, &rp.rowsum);
-    for (int i = 0; i < rp.nkids && !err; i++)
+    for (int i = 0; i < rp.l.nkids && !err; i++)
         err = ortho__tmp(n, type, &raw_part[i], &rp.partial[i]);
     rp.mine = rp.theirs = 0;
     for (int i = 0; i < RING; i++)
@@ -290,7 +258,7 @@ int ortho__reduce_pipe(const void *input, void *recvbuf, int n, MPI_Datatype typ
         rp.at_root[i] = MPI_REQUEST_NULL;
     int last = rp.sg.count > 0 ? step_of(&rp, rp.sg.count - 1) : -1;
     if (!err)
-        err = ortho__pipeline(last + rp.height + 2, LAG, step, after, &rp);
+        err = ortho__pipeline(last + rp.l.height + 2, LAG, step, after, &rp);
     /* after an error: receives posted ahead are taken back before their
      * buffers go */
     ortho__cancel_each(2 * RING, &rp.early[0][0]);
