@@ -149,7 +149,8 @@ static int step(void *ctx, int t, struct ortho__step_out *out)
             *early(bp, k) = MPI_REQUEST_NULL;
         }
     /* what arrived a step ago goes on */
-    for (int k = (t - bp->l.pos - 1) * per; k >= 0 && k < (t - bp->l.pos) * per && k < K && !err; k++)
+    int from = (t - bp->l.pos - 1) * per;
+    for (int k = from; k >= 0 && k < from + per && k < K && !err; k++)
         if (k % g->pieces == g->me)
             for (int i = 0; i < bp->l.nkids && !err; i++)
                 err = PMPI_Issend(segment(bp, k), ortho__segment_len(&bp->sg, k), bp->type,
@@ -159,8 +160,8 @@ static int step(void *ctx, int t, struct ortho__step_out *out)
      * step ago, in the order of k (alike on the row's members) */
     int due[2] = { -1, -1 };
     for (int e = 0; e < 2; e++) {
-        int from = (t - 1 - bp->l.row_depth[e]) * per;
-        for (int k = from; k >= 0 && k < from + per && k < K; k++)
+        int first = (t - 1 - bp->l.row_depth[e]) * per;
+        for (int k = first; k >= 0 && k < first + per && k < K; k++)
             if (tree_of(bp, k) == e)
                 due[e] = k;
     }

@@ -118,7 +118,8 @@ static int post_ahead(struct reduce_pipe *rp, int t)
          rp->mine++)
         for (int i = 0; i < rp->l.nkids && !err; i++)
             err = PMPI_Irecv(at(rp, rp->partial[i], k), ortho__segment_len(&rp->sg, k), rp->type,
-                             rp->l.kids[i], ORTHO_TAG + 3, g->second, &rp->early[rp->mine % RING][i]);
+                             rp->l.kids[i], ORTHO_TAG + 3, g->second,
+                             &rp->early[rp->mine % RING][i]);
     for (; !err && rp->r.is_root && rp->theirs < K && reduced_at(rp, rp->theirs, 0) + 1 <= t + LAG;
          rp->theirs++) {
         int k = rp->theirs, c = k % g->pieces;
