@@ -686,8 +686,9 @@ static int pipe_segments(ortho_model_profile_t prof, const struct ortho__frame *
      * on both) */
     if (op != ORTHO_MODEL_ALLREDUCE && s > 0.0 &&
         ortho__model_pipe_trees(first, second, lanes, ceil(b / s))) {
-        depth += ortho__model_pipe_tree_hops(second) + 1 - second;
-        second = ortho__model_pipe_tree_hops(second) + 1;
+        int hops = ortho__model_pipe_tree_hops(second);
+        depth += hops + 1 - second;
+        second = hops + 1;
         s = 2.0 * segment_of(prof, hop, b, depth, 1, lanes, named);
         s = s < b ? s : b;
     }

@@ -80,18 +80,6 @@ static void *segment(const struct bcast_pipe *bp, int k)
     return ortho__offset(bp->buf, ortho__segment_at(&bp->sg, k), bp->type);
 }
 
-/* The step at which the root sends segment k, and the tree it goes down
- * (its leader's parity; 0 along chains). */
-static int step_of(const struct bcast_pipe *bp, int k)
-{
-    return k / bp->l.per_step;
-}
-
-static int tree_of(const struct bcast_pipe *bp, int k)
-{
-    return bp->l.per_step == 2 ? (k % bp->g.pieces) % 2 : 0;
-}
-
 static MPI_Request *early(struct bcast_pipe *bp, int k)
 {
     return &bp->early[(k / bp->g.pieces) % RING];
@@ -120,7 +108,7 @@ static int post_ahead(struct bcast_pipe *bp, int t)
 {
     int err = MPI_SUCCESS, from = MPI_PROC_NULL;
     MPI_Comm comm = MPI_COMM_NULL;
-    for (; !err && bp->posted < bp->sg.count && step_of(bp, bp->posted) + bp->l.pos <= t + LAG;
+    for (; !err && bp->posted < bp->sg.count && ortho__lane_step(&bp->l, bp->posted) + bp->l.pos <= t + LAG;
          bp->posted++) {
         int k = bp->posted;
         if (receives(bp, k, &from, &comm))
@@ -141,35 +129,22 @@ static int step(void *ctx, int t, struct ortho__step_out *out)
         if (k % g->pieces != r->in_first)
             err = PMPI_Issend(segment(bp, k), ortho__segment_len(&bp->sg, k), bp->type,
                               k % g->pieces, ORTHO_TAG + 3, g->first, &out->later[out->nlater++]);
-    /* this lane's segments of step t - pos arrive (their receives were
+    /* this lane's segment of step t - pos arrives (its receive was
      * posted LAG steps ago) */
-    for (int k = (t - bp->l.pos) * per; k >= 0 && k < (t - bp->l.pos + 1) * per && k < K; k++)
-        if (k % g->pieces == g->me && *early(bp, k) != MPI_REQUEST_NULL) {
-            out->now[out->n++] = *early(bp, k);
-            *early(bp, k) = MPI_REQUEST_NULL;
-        }
+    int k = ortho__lane_own(&bp->l, K, t - bp->l.pos);
+    if (k >= 0 && *early(bp, k) != MPI_REQUEST_NULL) {
+        out->now[out->n++] = *early(bp, k);
+        *early(bp, k) = MPI_REQUEST_NULL;
+    }
     /* what arrived a step ago goes on */
-    int from = (t - bp->l.pos - 1) * per;
-    for (int k = from; k >= 0 && k < from + per && k < K && !err; k++)
-        if (k % g->pieces == g->me)
-            for (int i = 0; i < bp->l.nkids && !err; i++)
-                err = PMPI_Issend(segment(bp, k), ortho__segment_len(&bp->sg, k), bp->type,
-                                  bp->l.kids[i], ORTHO_TAG + 3, g->second,
-                                  &out->later[out->nlater++]);
+    k = ortho__lane_own(&bp->l, K, t - bp->l.pos - 1);
+    for (int i = 0; k >= 0 && i < bp->l.nkids && !err; i++)
+        err = PMPI_Issend(segment(bp, k), ortho__segment_len(&bp->sg, k), bp->type,
+                          bp->l.kids[i], ORTHO_TAG + 3, g->second, &out->later[out->nlater++]);
     /* ... and into the row: each tree's segment that reached this row a
-     * step ago, in the order of k (alike on the row's members) */
-    int due[2] = { -1, -1 };
-    for (int e = 0; e < 2; e++) {
-        int first = (t - 1 - bp->l.row_depth[e]) * per;
-        for (int k = first; k >= 0 && k < first + per && k < K; k++)
-            if (tree_of(bp, k) == e)
-                due[e] = k;
-    }
-    if (due[0] > due[1]) {
-        int later = due[0];
-        due[0] = due[1];
-        due[1] = later;
-    }
+     * step ago */
+    int due[2];
+    ortho__lane_row(&bp->l, K, t - 1 - bp->l.row_depth[0], t - 1 - bp->l.row_depth[1], due);
     for (int i = 0; i < 2 && !err; i++)
         if (due[i] >= 0)
             err = PMPI_Ibcast(segment(bp, due[i]), ortho__segment_len(&bp->sg, due[i]), bp->type,
@@ -200,7 +175,7 @@ int ortho__bcast_pipe(void *buf, int n, MPI_Datatype type, int root, int rows_fi
     int len = bp.g.olen;
     int lanes = rows_first ? ortho__segments_lanes(seg, grid, bp.g.pieces) : 1;
     ortho__segments_of(n, elem, len + 1, ORTHO_MODEL_BCAST, 1, lanes, seg, &bp.sg);
-    ortho__lane_role_of(len, bp.g.ome, bp.r.in_second, bp.g.me,
+    ortho__lane_role_of(len, bp.g.ome, bp.r.in_second, bp.g.me, bp.g.pieces,
                         ortho__model_pipe_trees(bp.g.pieces, len, lanes, bp.sg.count), &bp.l);
     int hops = bp.l.height;
     if (bp.l.per_step == 2)
@@ -208,7 +183,7 @@ int ortho__bcast_pipe(void *buf, int n, MPI_Datatype type, int root, int rows_fi
     bp.posted = 0;
     for (int i = 0; i < RING; i++)
         bp.early[i] = MPI_REQUEST_NULL;
-    int last = bp.sg.count > 0 ? step_of(&bp, bp.sg.count - 1) : -1;
+    int last = bp.sg.count > 0 ? ortho__lane_step(&bp.l, bp.sg.count - 1) : -1;
     err = ortho__pipeline(last + hops + 2, LAG, step, NULL, &bp);
     /* after an error: receives posted ahead are taken back */
     ortho__cancel_each(RING, bp.early);

@@ -1,4 +1,5 @@
-/* The two trees of pipe's bcast (lane_trees.h). */
+/* The two trees of pipe's bcast and reduce, and a process's part in the
+ * lanes (lane_trees.h). */
 #include "variants/lane_trees.h"
 
 #include "model/variants.h"
@@ -36,10 +37,12 @@ void ortho__lane_tree_place(int len, int e, int q, struct ortho__lane_place *pl)
         pl->kids[pl->nkids++] = position(m, e, c);
 }
 
-void ortho__lane_role_of(int len, int ome, int in_second, int me, int trees,
+void ortho__lane_role_of(int len, int ome, int in_second, int me, int pieces, int trees,
                          struct ortho__lane_role *role)
 {
     int q = (ome - in_second + len) % len;
+    role->pieces = pieces;
+    role->me = me;
     role->per_step = trees ? 2 : 1;
     if (!trees) {
         role->height = len - 1;
@@ -61,4 +64,28 @@ void ortho__lane_role_of(int len, int ome, int in_second, int me, int trees,
     role->nkids = mine->nkids;
     for (int i = 0; i < mine->nkids; i++)
         role->kids[i] = (mine->kids[i] + in_second) % len;
+}
+
+int ortho__lane_own(const struct ortho__lane_role *role, int K, int s)
+{
+    for (int k = s * role->per_step; k >= 0 && k < (s + 1) * role->per_step && k < K; k++)
+        if (k % role->pieces == role->me)
+            return k;
+    return -1;
+}
+
+/* tree e's segment of step s, -1 when none */
+static int tree_segment(const struct ortho__lane_role *role, int K, int s, int e)
+{
+    for (int k = s * role->per_step; k >= 0 && k < (s + 1) * role->per_step && k < K; k++)
+        if (ortho__lane_tree(role, k) == e)
+            return k;
+    return -1;
+}
+
+void ortho__lane_row(const struct ortho__lane_role *role, int K, int s0, int s1, int k[2])
+{
+    int a = tree_segment(role, K, s0, 0), b = tree_segment(role, K, s1, 1);
+    k[0] = a <= b ? a : b;
+    k[1] = a <= b ? b : a;
 }

@@ -30,6 +30,9 @@ void ortho__lane_tree_place(int len, int e, int q, struct ortho__lane_place *pl)
  * is the process's member index in its first group, whose parity picks
  * its lane's tree. */
 struct ortho__lane_role {
+    int pieces, me;   /* the lanes (one per leader), and this process's
+                       * member index in its first group (a lane's leader
+                       * below pieces) */
     int per_step;     /* segments a step: 2, one per tree; 1 along chains */
     int height;       /* the deepest member's depth */
     int pos, parent;  /* its depth in its lane (0: the root's row) and the
@@ -39,7 +42,29 @@ struct ortho__lane_role {
                        * chains) */
 };
 
-void ortho__lane_role_of(int len, int ome, int in_second, int me, int trees,
+void ortho__lane_role_of(int len, int ome, int in_second, int me, int pieces, int trees,
                          struct ortho__lane_role *role);
+
+/* The step at which the root's row sends segment k, and the tree it takes
+ * (its lane's parity; 0 along chains). */
+static inline int ortho__lane_step(const struct ortho__lane_role *role, int k)
+{
+    return k / role->per_step;
+}
+
+static inline int ortho__lane_tree(const struct ortho__lane_role *role, int k)
+{
+    return role->per_step == 2 ? (k % role->pieces) % 2 : 0;
+}
+
+/* Of the K segments: the one of this process's lane that the root's row
+ * sends at step s (at most one: a step sends per_step <= pieces
+ * consecutive segments), -1 when none. */
+int ortho__lane_own(const struct ortho__lane_role *role, int K, int s);
+
+/* Of the K segments: the one of tree 0 sent at step s0 and the one of
+ * tree 1 sent at step s1, in the order of k (-1 where none): what a row
+ * works on at one step, in an order its members agree on. */
+void ortho__lane_row(const struct ortho__lane_role *role, int K, int s0, int s1, int k[2]);
 
 #endif /* ORTHO_VARIANTS_LANE_TREES_H_INCLUDED */

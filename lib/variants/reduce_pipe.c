@@ -80,22 +80,12 @@ static void *at(const struct reduce_pipe *rp, const void *buf, int k)
     return ortho__offset(buf, ortho__segment_at(&rp->sg, k), rp->type);
 }
 
-static int step_of(const struct reduce_pipe *rp, int k)
-{
-    return k / rp->l.per_step;
-}
-
-static int tree_of(const struct reduce_pipe *rp, int k)
-{
-    return rp->l.per_step == 2 ? (k % rp->g.pieces) % 2 : 0;
-}
-
 /* The step at which a row at depth d reduces segment k (its leader then
  * has its children's partial results too); the root's row leader sends
  * the segment to the root a step later, when the root waits for it. */
 static int reduced_at(const struct reduce_pipe *rp, int k, int depth)
 {
-    return step_of(rp, k) + rp->l.height - depth;
+    return ortho__lane_step(&rp->l, k) + rp->l.height - depth;
 }
 
 /* Segment k's result at this leader: combined, or its row's alone at a
@@ -139,31 +129,16 @@ static void due(MPI_Request *req, struct ortho__step_out *out)
     }
 }
 
-/* The segments of tree e this row reduces at step t (-1: none): one a
- * step. */
-static int reduced_now(const struct reduce_pipe *rp, int t, int e)
-{
-    int from = (t - rp->l.height + rp->l.row_depth[e]) * rp->l.per_step;
-    for (int k = from; k >= 0 && k < from + rp->l.per_step && k < rp->sg.count; k++)
-        if (tree_of(rp, k) == e)
-            return k;
-    return -1;
-}
-
 static int step(void *ctx, int t, struct ortho__step_out *out)
 {
     struct reduce_pipe *rp = ctx;
     const struct ortho__groups *g = &rp->g;
     const struct ortho__root_at *r = &rp->r;
     int K = rp->sg.count, per = rp->l.per_step, err = post_ahead(rp, t);
-    /* this row reduces a segment of each tree, in the order of k (alike on
-     * the row's members); a leader receives its children's then */
-    int now[2] = { reduced_now(rp, t, 0), reduced_now(rp, t, 1) };
-    if (now[0] > now[1]) {
-        int later = now[0];
-        now[0] = now[1];
-        now[1] = later;
-    }
+    /* this row reduces a segment of each tree (the one sent h - d steps
+     * ago); a leader receives its children's then */
+    int now[2], h = rp->l.height;
+    ortho__lane_row(&rp->l, K, t - h + rp->l.row_depth[0], t - h + rp->l.row_depth[1], now);
     for (int i = 0; i < 2 && !err; i++) {
         int k = now[i];
         if (k < 0)
@@ -177,11 +152,9 @@ static int step(void *ctx, int t, struct ortho__step_out *out)
                 due(&rp->early[(k / g->pieces) % RING][j], out);
     }
     /* a step later this lane's leader sends it up, or to the root */
-    int from = (t - 1 - rp->l.height + rp->l.pos) * per;
-    for (int k = from; !err && k >= 0 && k < from + per && k < K; k++) {
+    int k = ortho__lane_own(&rp->l, K, t - 1 - h + rp->l.pos);
+    if (!err && k >= 0) {
         int n = ortho__segment_len(&rp->sg, k);
-        if (k % g->pieces != g->me)
-            continue;
         if (rp->l.pos > 0)
             err = PMPI_Issend(result(rp, k), n, rp->type, rp->l.parent, ORTHO_TAG + 3, g->second,
                               &out->later[out->nlater++]);
@@ -193,8 +166,8 @@ static int step(void *ctx, int t, struct ortho__step_out *out)
                               &out->later[out->nlater++]);
     }
     /* the root receives the finished segments of the other leaders */
-    from = (t - 1 - rp->l.height) * per;
-    for (int k = from; !err && r->is_root && k >= 0 && k < from + per && k < K; k++)
+    int from = (t - 1 - h) * per;
+    for (k = from; !err && r->is_root && k >= 0 && k < from + per && k < K; k++)
         if (k % g->pieces != g->me)
             due(&rp->at_root[k % (2 * RING)], out);
     return err;
@@ -205,9 +178,9 @@ static int step(void *ctx, int t, struct ortho__step_out *out)
 static int after(void *ctx, int t)
 {
     const struct reduce_pipe *rp = ctx;
-    /* this lane's tree: its leader's parity, as its segments' */
-    int k = reduced_now(rp, t, tree_of(rp, rp->g.me));
-    if (k < 0 || k % rp->g.pieces != rp->g.me || rp->l.nkids == 0)
+    /* this lane's segment its row reduced at t: sent h - pos steps ago */
+    int k = ortho__lane_own(&rp->l, rp->sg.count, t - rp->l.height + rp->l.pos);
+    if (k < 0 || rp->l.nkids == 0)
         return MPI_SUCCESS;
     int n = ortho__segment_len(&rp->sg, k), err = MPI_SUCCESS;
     if (rp->l.nkids == 2)
@@ -245,7 +218,7 @@ int ortho__reduce_pipe(const void *input, void *recvbuf, int n, MPI_Datatype typ
     int len = rp.g.olen;
     int lanes = rows_first ? ortho__segments_lanes(seg, grid, rp.g.pieces) : 1;
     ortho__segments_of(n, elem, len + 2, ORTHO_MODEL_REDUCE, 1, lanes, seg, &rp.sg);
-    ortho__lane_role_of(len, rp.g.ome, rp.r.in_second, rp.g.me,
+    ortho__lane_role_of(len, rp.g.ome, rp.r.in_second, rp.g.me, rp.g.pieces,
                         ortho__model_pipe_trees(rp.g.pieces, len, lanes, rp.sg.count), &rp.l);
     if (rp.l.per_step == 2)
         ortho__segments_of(n, elem, rp.l.height + 3, ORTHO_MODEL_REDUCE, 1, lanes, seg, &rp.sg);
@@ -257,7 +230,7 @@ int ortho__reduce_pipe(const void *input, void *recvbuf, int n, MPI_Datatype typ
         rp.early[i][0] = rp.early[i][1] = MPI_REQUEST_NULL;
     for (int i = 0; i < 2 * RING; i++)
         rp.at_root[i] = MPI_REQUEST_NULL;
-    int last = rp.sg.count > 0 ? step_of(&rp, rp.sg.count - 1) : -1;
+    int last = rp.sg.count > 0 ? ortho__lane_step(&rp.l, rp.sg.count - 1) : -1;
     if (!err)
         err = ortho__pipeline(last + rp.l.height + 2, LAG, step, after, &rp);
     /* after an error: receives posted ahead are taken back before their
