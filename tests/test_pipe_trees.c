@@ -10,10 +10,10 @@
  * them up to 8 segments (7 ints: 2 segments) and the chains above (33
  * ints: 9), so both paths run. */
 #include <CUnit/CUnit.h>
-#include <stdlib.h>
 
 #include "model/variants.h"
 #include "ortho.h"
+#include "support/dropin_calls.h"
 #include "support/mpi_cunit.h"
 #include "variants/lane_trees.h"
 
@@ -48,31 +48,81 @@ static void test_geometry(void)
     CU_ASSERT_EQUAL(bad, 0);
 }
 
-static int chooser(ortho_op op, int p, int node_size, double bytes, void *ctx,
-                   ortho_candidate *cand)
-{
-    (void)op;
-    (void)p;
-    (void)node_size;
-    (void)bytes;
-    *cand = *(const ortho_candidate *)ctx;
-    return 1;
-}
-
 static int value(int root, int count, int i)
 {
     return root * 100003 + count * 101 + i;
 }
 
-static void test_bcast_trees(void)
+/* One call through the trees: the count of wrong elements (or 1 for an
+ * error) this process saw. */
+typedef int (*one_call)(int root, int count, MPI_Comm comm);
+
+/* Every call of the tests below on both candidates, from roots in the
+ * first, a middle and the last place of both groups (on 2 x 6: rows 0, 1,
+ * 3, 5 in the rows order, columns 0, 3, 1, 5 in the columns order), at
+ * 0, 1, 7, 33 and 1000 ints: the wrong elements over all of them. */
+static int every_call(one_call call)
 {
     static const char *const names[] = {"pipe:2x6:cols:seg=16", "pipe:6x2:rows:seg=16"};
     static const int counts[] = {0, 1, 7, 33, 1000};
-    /* on 2 x 6: rows 0, 1, 3, 5 (rows order) and columns 0, 3, 1, 5
-     * (columns order) */
     static const int roots[] = {0, 3, 7, 11};
+    int wrong = 0;
+    for (size_t n = 0; n < sizeof names / sizeof names[0]; n++) {
+        ortho_candidate cand;
+        MPI_Comm comm;
+        if (ortho_candidate_parse(names[n], &cand) != MPI_SUCCESS) { /* alike everywhere */
+            wrong++;
+            continue;
+        }
+        MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+        ortho_set_candidate_chooser(ortho_test_forced_chooser, &cand);
+        for (size_t r = 0; r < sizeof roots / sizeof roots[0]; r++)
+            for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++)
+                wrong += call(roots[r], counts[c], comm);
+        ortho_set_candidate_chooser(NULL, NULL);
+        MPI_Comm_free(&comm);
+    }
+    return wrong;
+}
+
+static int bcast_call(int root, int count, MPI_Comm comm)
+{
+    static int buf[1000];
+    int me = ortho_test_world_rank(), wrong = 0;
+    for (int i = 0; i < count; i++)
+        buf[i] = me == root ? value(root, count, i) : -1;
+    if (ortho_bcast(buf, count, MPI_INT, root, comm) != MPI_SUCCESS)
+        wrong++;
+    for (int i = 0; i < count; i++)
+        wrong += buf[i] != value(root, count, i);
+    return wrong;
+}
+
+/* the sum, in place at the root at 7 ints */
+static int reduce_call(int root, int count, MPI_Comm comm)
+{
+    static int in[1000], out[1000];
     int p = ortho_test_world_size(), me = ortho_test_world_rank(), wrong = 0;
-    if (p != 12) {
+    int in_place = count == 7 && me == root;
+    for (int i = 0; i < count; i++) {
+        in[i] = value(me, count, i) % 1000;
+        out[i] = in_place ? in[i] : -1;
+    }
+    if (ortho_reduce(in_place ? MPI_IN_PLACE : in, out, count, MPI_INT, MPI_SUM, root, comm)
+        != MPI_SUCCESS)
+        wrong++;
+    for (int i = 0; me == root && i < count; i++) {
+        int sum = 0;
+        for (int q = 0; q < p; q++)
+            sum += value(q, count, i) % 1000;
+        wrong += out[i] != sum;
+    }
+    return wrong;
+}
+
+static void test_bcast_trees(void)
+{
+    if (ortho_test_world_size() != 12) {
         CU_PASS("runs on 12 processes");
         return;
     }
@@ -80,72 +130,16 @@ static void test_bcast_trees(void)
      * order up to 8 segments of the chains */
     CU_ASSERT(ortho__model_pipe_trees(2, 6, 1, 1000 * 4 / 16.0));
     CU_ASSERT(ortho__model_pipe_trees(2, 6, 2, 2.0) && !ortho__model_pipe_trees(2, 6, 2, 9.0));
-    int *buf = malloc(1000 * sizeof *buf);
-    CU_ASSERT_PTR_NOT_NULL_FATAL(buf);
-    for (size_t n = 0; n < sizeof names / sizeof names[0]; n++) {
-        ortho_candidate cand;
-        MPI_Comm comm;
-        CU_ASSERT_FATAL(ortho_candidate_parse(names[n], &cand) == MPI_SUCCESS);
-        MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-        ortho_set_candidate_chooser(chooser, &cand);
-        for (size_t r = 0; r < sizeof roots / sizeof roots[0]; r++)
-            for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
-                int count = counts[c], root = roots[r];
-                for (int i = 0; i < count; i++)
-                    buf[i] = me == root ? value(root, count, i) : -1;
-                if (ortho_bcast(buf, count, MPI_INT, root, comm) != MPI_SUCCESS)
-                    wrong++;
-                for (int i = 0; i < count; i++)
-                    wrong += buf[i] != value(root, count, i);
-            }
-        ortho_set_candidate_chooser(NULL, NULL);
-        MPI_Comm_free(&comm);
-    }
-    free(buf);
-    CU_ASSERT(ORTHO_TEST_ALL(wrong == 0, MPI_COMM_WORLD));
+    CU_ASSERT(ORTHO_TEST_ALL(every_call(bcast_call) == 0, MPI_COMM_WORLD));
 }
 
 static void test_reduce_trees(void)
 {
-    static const char *const names[] = {"pipe:2x6:cols:seg=16", "pipe:6x2:rows:seg=16"};
-    static const int counts[] = {0, 1, 7, 33, 1000};
-    static const int roots[] = {0, 3, 7, 11};
-    int p = ortho_test_world_size(), me = ortho_test_world_rank(), wrong = 0;
-    if (p != 12) {
+    if (ortho_test_world_size() != 12) {
         CU_PASS("runs on 12 processes");
         return;
     }
-    int *in = malloc(1000 * sizeof *in), *out = malloc(1000 * sizeof *out);
-    CU_ASSERT_FATAL(in != NULL && out != NULL);
-    for (size_t n = 0; n < sizeof names / sizeof names[0]; n++) {
-        ortho_candidate cand;
-        MPI_Comm comm;
-        CU_ASSERT_FATAL(ortho_candidate_parse(names[n], &cand) == MPI_SUCCESS);
-        MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-        ortho_set_candidate_chooser(chooser, &cand);
-        for (size_t r = 0; r < sizeof roots / sizeof roots[0]; r++)
-            for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
-                int count = counts[c], root = roots[r], in_place = count == 7 && me == root;
-                for (int i = 0; i < count; i++) {
-                    in[i] = value(me, count, i) % 1000;
-                    out[i] = in_place ? in[i] : -1;
-                }
-                if (ortho_reduce(in_place ? MPI_IN_PLACE : in, out, count, MPI_INT, MPI_SUM, root,
-                                 comm) != MPI_SUCCESS)
-                    wrong++;
-                for (int i = 0; me == root && i < count; i++) {
-                    int sum = 0;
-                    for (int q = 0; q < p; q++)
-                        sum += value(q, count, i) % 1000;
-                    wrong += out[i] != sum;
-                }
-            }
-        ortho_set_candidate_chooser(NULL, NULL);
-        MPI_Comm_free(&comm);
-    }
-    free(in);
-    free(out);
-    CU_ASSERT(ORTHO_TEST_ALL(wrong == 0, MPI_COMM_WORLD));
+    CU_ASSERT(ORTHO_TEST_ALL(every_call(reduce_call) == 0, MPI_COMM_WORLD));
 }
 
 static void add_suites(void)

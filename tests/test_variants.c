@@ -33,6 +33,7 @@
 #include "variants/impl.h"
 #include "variants/segments.h"
 #include "ortho.h"
+#include "support/dropin_calls.h"
 #include "support/mpi_cunit.h"
 
 enum { SENTINEL = 0xA5, MAX_CANDS = 96 };
@@ -575,17 +576,6 @@ static int agree(const struct call *c, MPI_Comm comm, const struct types *ty)
     return ok;
 }
 
-static int chooser(ortho_op op, int p, int node_size, double bytes, void *ctx,
-                   ortho_candidate *cand)
-{
-    (void)op;
-    (void)p;
-    (void)node_size;
-    (void)bytes;
-    *cand = *(const ortho_candidate *)ctx;
-    return 1;
-}
-
 /* The candidates tried for op on p processes: ortho_candidates() (2D and
  * 3D layouts) but native, a node-aware one (columns first; on one node it
  * falls back to a plain grid, the same path for every variant), and per
@@ -635,7 +625,7 @@ static void check_op(ortho_op op, const struct call calls[], int ncalls)
     for (int i = 1; i < n; i++) { /* list[0] is native */
         MPI_Comm comm;
         MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-        ortho_set_candidate_chooser(chooser, &list[i]);
+        ortho_set_candidate_chooser(ortho_test_forced_chooser, &list[i]);
         int good = 1;
         for (int k = 0; k < ncalls; k++) {
             struct call c = calls[k];
@@ -833,7 +823,7 @@ static void test_comm_candidate(void)
         MPI_Comm comm;
         ortho_candidate_parse("rsag:0x2:cols", &want);
         MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-        ortho_set_candidate_chooser(chooser, &want);
+        ortho_set_candidate_chooser(ortho_test_forced_chooser, &want);
         ok &= ortho_comm_candidate(comm, ORTHO_OP_ALLREDUCE, 64.0, &got, &why) == MPI_SUCCESS;
         ok &= got.variant == ORTHO_VARIANT_RSAG && got.order == ORTHO_ORDER_COLS &&
               got.ndims == 2 && got.dims[1] == 2 && got.dims[0] == (p + 1) / 2 &&
