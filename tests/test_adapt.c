@@ -169,6 +169,53 @@ static void test_list_when_paid(void)
     CU_ASSERT(st.arm == 1 && st.timed && st.agree);
 }
 
+/* Agreements that complete `lag` calls after they start: the calls
+ * between run what ran before, untimed, and the state changes only when
+ * the agreement completes, on the same call everywhere. */
+static void test_lag(void)
+{
+    struct ortho__adapt_params p = params();
+    struct ortho__explore e;
+    ortho_candidate c[1] = {cand("rsag:2x2:rows")};
+    double risk[1] = {0.0}, v[ORTHO__EXPLORE_AGREE_MAX], times[2] = {1.0, 0.5};
+    p.lag = 2;
+    ortho__explore_init(&e, &p, c, risk, 1);
+    /* per call: the arm, timed, agreement started ('s'), held ('h': an
+     * agreement in flight), completed before the call ('c') */
+    static const char *const expect[] = {
+        "0..", "0t.", "0t.", "0t.", "0.s", "0.h", "0.h",   /* 1-7: the probe, agreed */
+        "0.s", "0.h", "0.h",                                 /* 8: that agreement's cost */
+        "1ts", "0.h", "0.h",                                 /* 11: rows' first sample */
+        "1t.", "1t.", "1ts", "0.h", "0.h",                   /* 14-16: its batch */
+        "1t.", "1t.", "1t.", "1ts", "1.h", "1.h",            /* 19-22: confirming */
+        "1t.", "1t.", "1t.", "1ts", "1.h", "1.h",
+        "1t.", "1t.", "1t.", "1ts", "1.h", "1.h",
+        "1.."};                                              /* 37: locked (no watch) */
+    int n = (int)(sizeof expect / sizeof expect[0]), ok = 1;
+    for (int i = 0; i < n; i++) {
+        if (ortho__explore_agree_due(&e))
+            ortho__explore_agreed(&e, v);
+        struct ortho__explore_step st = ortho__explore_next(&e);
+        char got[4] = {(char)('0' + st.arm), st.timed ? 't' : '.',
+                       st.agree ? 's' : e.in_flight ? 'h' : '.', '\0'};
+        if (st.timed)
+            ortho__explore_timed(&e, times[st.arm]);
+        if (st.agree) {
+            ortho__explore_to_agree(&e, 0.0, 0, v);
+            ortho__explore_agree_started(&e);
+        }
+        if (strcmp(got, expect[i]) != 0) {
+            fprintf(stderr, "test_lag: call %d: %s, expected %s\n", i + 1, got, expect[i]);
+            ok = 0;
+        }
+        if (i + 1 == 7) /* the probe's agreement is still in flight */
+            ok &= e.phase == ORTHO__EXPLORE_PROBE && e.agreements == 0;
+    }
+    CU_ASSERT(ok);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 1 && e.agreements == 7);
+    CU_ASSERT(e.native == 1.0 && e.arm[1].best == 0.5);
+}
+
 static void test_lock_and_margin(void)
 {
     struct ortho__adapt_params p = params();
@@ -477,11 +524,39 @@ static int round_trip(const char *mode)
     return ortho_test_all(ok, MPI_COMM_WORLD);
 }
 
+/* lag (ORTHO_ADAPT_LAG=3, tests/test_adapt.sh): the agreements complete
+ * three calls after they start; every process still runs and times the
+ * same calls, the results are native's, the class locks as without a lag,
+ * and a communicator freed with an agreement in flight completes it. */
+static int lagged(void)
+{
+    long timed = 0, lo = 0, hi = 0;
+    int ok = 1, p;
+    MPI_Comm comm;
+    MPI_Comm_size(MPI_COMM_WORLD, &p);
+    ortho__adapt_set_clock(skewed_clock, &timed);
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+    ok &= allreduces(comm, 80, 500);
+    ok &= p != 4 || candidate_is(comm, 500, "rsag:2x2:rows");
+    PMPI_Allreduce(&timed, &lo, 1, MPI_LONG, MPI_MIN, comm);
+    PMPI_Allreduce(&timed, &hi, 1, MPI_LONG, MPI_MAX, comm);
+    ok &= lo == hi && lo > 0 && lo < 80 - 2;
+    MPI_Comm_free(&comm);
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+    ok &= allreduces(comm, 5, 500); /* the probe's agreement starts on the 5th */
+    MPI_Comm_free(&comm);
+    ortho__adapt_set_clock(NULL, NULL);
+    if (!ok)
+        fprintf(stderr, "test_adapt lag: timed %ld to %ld\n", lo, hi);
+    return ortho_test_all(ok, MPI_COMM_WORLD);
+}
+
 static void add_suites(void)
 {
     CU_pSuite s = CU_add_suite("online selection", NULL, NULL);
     CU_add_test(s, "probe and budget", test_probe_and_budget);
     CU_add_test(s, "short list when the budget pays", test_list_when_paid);
+    CU_add_test(s, "agreements with a lag", test_lag);
     CU_add_test(s, "lock and margin", test_lock_and_margin);
     CU_add_test(s, "rare class, failed call, dropped candidates", test_rare_failed_dropped);
     CU_add_test(s, "recheck", test_recheck);
@@ -496,7 +571,7 @@ int main(int argc, char **argv)
     if (mode != NULL && mode[0] != '\0') {
         MPI_Init(&argc, &argv);
         MPI_Comm_rank(MPI_COMM_WORLD, &world_rank);
-        int ok = round_trip(mode);
+        int ok = strcmp(mode, "lag") == 0 ? lagged() : round_trip(mode);
         MPI_Finalize();
         return ok ? 0 : 1;
     }

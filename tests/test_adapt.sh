@@ -9,9 +9,12 @@ np=$1
 bin="$BUILD/tests/test_adapt"
 # a measurement on every call (the budget is checked by the unit tests)
 export ORTHO_ADAPT_OVERHEAD=1
+# agreements complete at once: the call counts below are exact (a lag: ADAPT_TEST_MODE=lag)
+export ORTHO_ADAPT_LAG=0
 unset ORTHO_PROFILE ORTHO_GRID ORTHO_VARIANT ORTHO_ADAPT ORTHO_PROFILE_SAVE
 "${mpiexec[@]}" -n "$np" "$bin"
 [ "$np" -eq 4 ] || exit 0
+ORTHO_ADAPT_LAG=3 ADAPT_TEST_MODE=lag "${mpiexec[@]}" -n 4 "$bin"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 ORTHO_PROFILE_SAVE="$dir/learned.profile" ADAPT_TEST_MODE=learn "${mpiexec[@]}" -n 4 "$bin"

@@ -30,6 +30,7 @@ const struct ortho__adapt_params *ortho__adapt_params(int rank)
         p->margin = ortho__setting_number(ORTHO__SETTING_ADAPT_MARGIN, rank);
         p->overhead = ortho__setting_number(ORTHO__SETTING_ADAPT_OVERHEAD, rank);
         p->recheck = (long)ortho__setting_number(ORTHO__SETTING_ADAPT_RECHECK, rank);
+        p->lag = (long)ortho__setting_number(ORTHO__SETTING_ADAPT_LAG, rank);
         p->watch = ORTHO__ADAPT_WATCH;
         p->far = 1.5;
         p->prior_risk = 1.0;
@@ -43,7 +44,7 @@ void ortho__adapt_settings_text(char *text, int len)
 {
     static const enum ortho__setting names[] = {
         ORTHO__SETTING_ADAPT, ORTHO__SETTING_ADAPT_CANDIDATES, ORTHO__SETTING_ADAPT_MARGIN,
-        ORTHO__SETTING_ADAPT_OVERHEAD, ORTHO__SETTING_ADAPT_RECHECK};
+        ORTHO__SETTING_ADAPT_OVERHEAD, ORTHO__SETTING_ADAPT_RECHECK, ORTHO__SETTING_ADAPT_LAG};
     int at = 0;
     text[0] = '\0';
     for (size_t i = 0; i < sizeof names / sizeof names[0] && at < len; i++) {
@@ -259,24 +260,39 @@ double ortho__adapt_elapsed(double start, ortho_op op, double bytes, const ortho
     return fn != NULL ? fn(op, bytes, c, ctx) : now - start;
 }
 
-void ortho__adapt_agree(MPI_Comm comm, struct ortho__explore *e, int failed)
+void ortho__adapt_agree_start(MPI_Comm comm, struct ortho__explore *e, int failed,
+                              struct ortho__agreement *a)
 {
-    double mine[ORTHO__EXPLORE_AGREE_MAX], all[ORTHO__EXPLORE_AGREE_MAX];
     MPI_Errhandler saved;
     ortho__lock();
     int fake = adapt.clock != NULL; /* the test clock: agreements cost 0 */
     ortho__unlock();
-    int n = ortho__explore_to_agree(e, fake ? 0.0 : e->local_agreement, failed, mine);
+    a->n = ortho__explore_to_agree(e, fake ? 0.0 : e->local_agreement, failed, a->mine);
     double start = PMPI_Wtime();
     ortho__errors_returned(comm, &saved);
-    int err = PMPI_Allreduce(mine, all, n, MPI_DOUBLE, MPI_MAX, comm);
+    int err = PMPI_Iallreduce(a->mine, a->all, a->n, MPI_DOUBLE, MPI_MAX, comm, &a->req);
     ortho__errors_restore(comm, &saved);
-    e->local_agreement = PMPI_Wtime() - start;
-    if (err != MPI_SUCCESS) {
-        memcpy(all, mine, (size_t)n * sizeof all[0]);
-        all[n - 1] = 1.0;
+    a->local = PMPI_Wtime() - start;
+    a->failed = err != MPI_SUCCESS;
+    if (a->failed)
+        a->req = MPI_REQUEST_NULL;
+    ortho__explore_agree_started(e);
+}
+
+void ortho__adapt_agree_finish(MPI_Comm comm, struct ortho__explore *e,
+                               struct ortho__agreement *a)
+{
+    MPI_Errhandler saved;
+    double start = PMPI_Wtime();
+    ortho__errors_returned(comm, &saved);
+    int err = a->failed ? MPI_ERR_OTHER : PMPI_Wait(&a->req, MPI_STATUS_IGNORE);
+    ortho__errors_restore(comm, &saved);
+    e->local_agreement = a->local + (PMPI_Wtime() - start);
+    if (err != MPI_SUCCESS) { /* the class then runs native */
+        memcpy(a->all, a->mine, (size_t)a->n * sizeof a->all[0]);
+        a->all[a->n - 1] = 1.0;
     }
-    ortho__explore_agreed(e, all);
+    ortho__explore_agreed(e, a->all);
 }
 
 /* ---- the report -------------------------------------------------------------- */

@@ -56,6 +56,10 @@ static const struct ortho__setting_def defs[ORTHO__SETTING_COUNT] = {
         "an integer in [0, 1e+12]",
         "Calls before a locked candidate is checked against native again (then twice as "
         "many; 0: never)."},
+    [ORTHO__SETTING_ADAPT_LAG] = {
+        "ORTHO_ADAPT_LAG", ORTHO_SETTING_INTEGER, 0, 64, 3, "3", "an integer in [0, 64]",
+        "Calls of a class that run on while online selection's agreement on its times "
+        "completes (0: it blocks)."},
     [ORTHO__SETTING_PROFILE_SAVE] = {
         "ORTHO_PROFILE_SAVE", ORTHO_SETTING_OUTPUT, 0, 0, 0, "unset",
         "a file path in a writable folder",
