@@ -172,9 +172,9 @@ static void cache_free(struct comm_cache *cache)
 
 static int cache_delete(MPI_Comm comm, int keyval, void *value, void *extra)
 {
+    (void)comm;
     (void)keyval;
     (void)extra;
-    (void)comm;
     settle(value);
     cache_free(value);
     return MPI_SUCCESS;
@@ -443,11 +443,11 @@ static void make_choice(struct comm_cache *cache, MPI_Comm comm, ortho_op op,
     dc->why = why;
 }
 
-/* Online selection for op in class cls: native is measured first; the
- * short list comes when the class has earned a measurement (shortlist()). */
 static void make_agree_comm(struct comm_cache *cache, MPI_Comm comm);
 
-/* Collective over comm (the first time: the agreements' duplicate). */
+/* Online selection for op in class cls: native is measured first; the
+ * short list comes when the class has earned a measurement (shortlist()).
+ * Collective over comm (the first time: the agreements' duplicate). */
 static void start_online(struct comm_cache *cache, MPI_Comm comm, struct decision *dc)
 {
     const struct ortho__adapt_params *params = ortho__adapt_params(cache->rank);
