@@ -14,9 +14,22 @@ export ORTHO_ADAPT_LAG=0
 unset ORTHO_PROFILE ORTHO_GRID ORTHO_VARIANT ORTHO_ADAPT ORTHO_PROFILE_SAVE
 "${mpiexec[@]}" -n "$np" "$bin"
 [ "$np" -eq 4 ] || exit 0
-ORTHO_ADAPT_LAG=3 ADAPT_TEST_MODE=lag "${mpiexec[@]}" -n 4 "$bin"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
+# agreements that complete three calls after they start; MPICH's UCX
+# reports requests still pending at MPI_Finalize
+# (on stdout), at random: run twice
+for run in 1 2; do
+    ORTHO_ADAPT_LAG=3 ADAPT_TEST_MODE=lag "${mpiexec[@]}" -n 4 "$bin" > "$dir/lag.out" 2>&1 || {
+        cat "$dir/lag.out"
+        exit 1
+    }
+    if grep -q "not returned to mpool" "$dir/lag.out"; then
+        echo "test_adapt: requests left pending at MPI_Finalize (run $run):"
+        cat "$dir/lag.out"
+        exit 1
+    fi
+done
 ORTHO_PROFILE_SAVE="$dir/learned.profile" ADAPT_TEST_MODE=learn "${mpiexec[@]}" -n 4 "$bin"
 grep -q '^decide allreduce *p=4 b>=2K b<4K rsag:2x2:rows' "$dir/learned.profile" || {
     echo "test_adapt: the learned decision is not in the saved profile:"

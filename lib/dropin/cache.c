@@ -89,6 +89,7 @@ struct comm_cache {
      * cache's release); MPI_COMM_NULL: they block, on the user's */
     MPI_Comm agree_comm;
     int agree_tried;
+    struct comm_cache *agreeing_prev, *agreeing_next; /* with an agree_comm */
 };
 
 /* Keyvals: process-wide handles, like the communicators MPI predefines. */
@@ -100,6 +101,10 @@ static int comms_held;
 static int comms_limit = -1;
 /* ORTHO_REPORT: the caches with tallies, alive */
 static struct comm_cache *reported_caches;
+/* The caches with a duplicate for agreements, alive: MPI_Finalize completes
+ * their agreements in flight (communicators a program never frees are not
+ * released, and a request left pending is MPI's to report) */
+static struct comm_cache *agreeing_caches;
 /* The communicator of the last call that found its cache, and that cache,
  * used outside MPI_THREAD_MULTIPLE: programs call collectives on one
  * communicator over and over, and comparing a handle costs far less than
@@ -158,6 +163,12 @@ static void cache_free(struct comm_cache *cache)
         PMPI_Comm_free(&cache->agree_comm);
         ortho__lock();
         comms_held--;
+        if (cache->agreeing_prev != NULL)
+            cache->agreeing_prev->agreeing_next = cache->agreeing_next;
+        else
+            agreeing_caches = cache->agreeing_next;
+        if (cache->agreeing_next != NULL)
+            cache->agreeing_next->agreeing_prev = cache->agreeing_prev;
         ortho__unlock();
     }
     for (int i = cache->nlayouts - 1; i >= 0; i--) {
@@ -196,6 +207,12 @@ static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
     PMPI_Finalized(&finalized);
     if (finalized)
         return MPI_SUCCESS;
+    /* every process is here: the agreements in flight complete */
+    ortho__lock();
+    struct comm_cache *agreeing = agreeing_caches;
+    ortho__unlock();
+    for (; agreeing != NULL; agreeing = agreeing->agreeing_next)
+        settle(agreeing);
     ortho__dropin_report_finalize(0);
     PMPI_Comm_get_attr(MPI_COMM_WORLD, cache_keyval, &world_cache, &found);
     if (found)
@@ -642,10 +659,17 @@ static void make_agree_comm(struct comm_cache *cache, MPI_Comm comm)
     if (all_room) {
         MPI_Errhandler saved;
         ortho__errors_returned(comm, &saved);
-        if (ortho__comm_make_failed(comm, PMPI_Comm_dup(comm, &cache->agree_comm)))
+        if (ortho__comm_make_failed(comm, PMPI_Comm_dup(comm, &cache->agree_comm))) {
             cache->agree_comm = MPI_COMM_NULL;
-        else
+        } else {
             PMPI_Comm_set_errhandler(cache->agree_comm, MPI_ERRORS_RETURN);
+            ortho__lock();
+            cache->agreeing_next = agreeing_caches;
+            if (agreeing_caches != NULL)
+                agreeing_caches->agreeing_prev = cache;
+            agreeing_caches = cache;
+            ortho__unlock();
+        }
         ortho__errors_restore(comm, &saved);
     }
     if (room && cache->agree_comm == MPI_COMM_NULL) {
