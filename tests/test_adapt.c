@@ -184,13 +184,12 @@ static void test_lag(void)
      * agreement in flight), completed before the call ('c') */
     static const char *const expect[] = {
         "0..", "0t.", "0t.", "0t.", "0.s", "0.h", "0.h",   /* 1-7: the probe, agreed */
-        "0.s", "0.h", "0.h",                                 /* 8: that agreement's cost */
-        "1ts", "0.h", "0.h",                                 /* 11: rows' first sample */
-        "1t.", "1t.", "1ts", "0.h", "0.h",                   /* 14-16: its batch */
-        "1t.", "1t.", "1t.", "1ts", "1.h", "1.h",            /* 19-22: confirming */
+        "1ts", "0.h", "0.h",                                 /* 8: rows' first sample */
+        "1t.", "1t.", "1ts", "0.h", "0.h",                   /* 11-13: its batch */
+        "1t.", "1t.", "1t.", "1ts", "1.h", "1.h",            /* 16-19: confirming */
         "1t.", "1t.", "1t.", "1ts", "1.h", "1.h",
         "1t.", "1t.", "1t.", "1ts", "1.h", "1.h",
-        "1.."};                                              /* 37: locked (no watch) */
+        "1.."};                                              /* 34: locked (no watch) */
     int n = (int)(sizeof expect / sizeof expect[0]), ok = 1;
     for (int i = 0; i < n; i++) {
         if (ortho__explore_agree_due(&e))
@@ -212,8 +211,45 @@ static void test_lag(void)
             ok &= e.phase == ORTHO__EXPLORE_PROBE && e.agreements == 0;
     }
     CU_ASSERT(ok);
-    CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 1 && e.agreements == 7);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 1 && e.agreements == 6);
     CU_ASSERT(e.native == 1.0 && e.arm[1].best == 0.5);
+}
+
+/* The probe's agreement also agrees how far the quickest process ran
+ * ahead of the slowest (the greatest span from the class's first call
+ * less the least): every agreement from then on is assumed to cost that
+ * much, so a class whose root runs far ahead waits longer for its list. */
+static void test_ran_ahead(void)
+{
+    struct ortho__adapt_params p = params();
+    struct ortho__explore e;
+    double v[ORTHO__EXPLORE_AGREE_MAX];
+    p.overhead = 0.25;
+    ortho__explore_begin(&e, &p);
+    struct ortho__explore_step st = {0, 0, 0};
+    while (!st.agree) {
+        st = ortho__explore_next(&e);
+        if (st.timed)
+            ortho__explore_timed(&e, 1.0);
+    }
+    e.span = 0.2;
+    int n = ortho__explore_to_agree(&e, 0.5, 0, v);
+    /* the sum of the three timed calls, the spans, the last agreement, failed */
+    CU_ASSERT(n == 5 && v[0] == 3.0 && v[1] == 0.2 && v[2] == -0.2 && v[3] == 0.5);
+    v[1] = 4.0;  /* the slowest process's span */
+    v[2] = -1.0; /* minus the quickest's: it ran 3.0 ahead */
+    ortho__explore_agreed(&e, v);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_RUN && e.native == 1.0);
+    CU_ASSERT_DOUBLE_EQUAL(e.agree_cost, 3.0, 1e-12);
+    CU_ASSERT_DOUBLE_EQUAL(e.credit, 0.5, 1e-12); /* 4 waited calls x 0.25, less 0.5 */
+    /* a first candidate: 1 native time and two agreements of 3.0, 7.0 in
+     * all: 26 calls of 0.25 later (with agreements of 0.5: 6) */
+    int calls = 0;
+    while (!ortho__explore_list_due(&e) && calls < 100) {
+        ortho__explore_next(&e);
+        calls++;
+    }
+    CU_ASSERT(calls == 26);
 }
 
 static void test_lock_and_margin(void)
@@ -563,6 +599,7 @@ static void add_suites(void)
     CU_add_test(s, "probe and budget", test_probe_and_budget);
     CU_add_test(s, "short list when the budget pays", test_list_when_paid);
     CU_add_test(s, "agreements with a lag", test_lag);
+    CU_add_test(s, "a process that ran ahead", test_ran_ahead);
     CU_add_test(s, "lock and margin", test_lock_and_margin);
     CU_add_test(s, "rare class, failed call, dropped candidates", test_rare_failed_dropped);
     CU_add_test(s, "recheck", test_recheck);

@@ -542,6 +542,8 @@ static const struct decision *online_step(struct comm_cache *cache, MPI_Comm com
                                           struct exploring *x, struct ortho__dropin_call *call)
 {
     call->x = x;
+    if (x->e.calls == 0)
+        x->e.since = PMPI_Wtime();
     if (ortho__explore_agree_due(&x->e))
         online_agreed(comm, call, x);
     if (ortho__explore_list_due(&x->e))

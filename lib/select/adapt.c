@@ -267,8 +267,9 @@ void ortho__adapt_agree_start(MPI_Comm comm, struct ortho__explore *e, int faile
     ortho__lock();
     int fake = adapt.clock != NULL; /* the test clock: agreements cost 0 */
     ortho__unlock();
-    a->n = ortho__explore_to_agree(e, fake ? 0.0 : e->local_agreement, failed, a->mine);
     double start = PMPI_Wtime();
+    e->span = fake ? 0.0 : start - e->since;
+    a->n = ortho__explore_to_agree(e, fake ? 0.0 : e->local_agreement, failed, a->mine);
     ortho__errors_returned(comm, &saved);
     int err = PMPI_Iallreduce(a->mine, a->all, a->n, MPI_DOUBLE, MPI_MAX, comm, &a->req);
     ortho__errors_restore(comm, &saved);

@@ -120,7 +120,7 @@ struct ortho__explore_step {
 
 enum {
     ORTHO__EXPLORE_PENDING_MAX = 2 * ORTHO__ADAPT_SAMPLES,
-    ORTHO__EXPLORE_AGREE_MAX = 4
+    ORTHO__EXPLORE_AGREE_MAX = 6
 };
 
 struct ortho__explore {
@@ -153,7 +153,9 @@ struct ortho__explore {
     double local_agreement; /* this process's time of its previous agreement (before the
                                first: of the settings' comparison) [s]: not agreed, only
                                handed to the next agreement */
-    int cost_known;        /* RUN: the probe's agreement's cost is agreed */
+    double since;          /* local time of the class's first call [s], set by the caller */
+    double span;           /* PROBE: this process's time from the class's first call to
+                              the probe's agreement [s], set before it */
     int in_flight;         /* an agreement is started, not yet completed */
     long apply_at;         /* the call before which it is completed */
     const char *why;       /* why the class is in its state (static text) */
@@ -190,10 +192,12 @@ void ortho__explore_timed(struct ortho__explore *e, double seconds);
 
 /* What this process contributes to an agreement, into out[] (room for
  * ORTHO__EXPLORE_AGREE_MAX): the sum of the pending local times of each
- * batch (two in a recheck: native's, the candidate's; else one), this
- * process's time of the previous agreement (the maximum: the slowest
- * process's), and 1 when one of its calls since then
- * failed, else 0. Returns how many values. */
+ * batch (two in a recheck: native's, the candidate's; else one), in the
+ * probe's agreement e->span and -e->span (their maxima: the greatest span
+ * and minus the least, whose difference is how far the quickest process
+ * ran ahead of the slowest), this process's time of the previous
+ * agreement (the maximum: the slowest process's), and 1 when one of its
+ * calls since then failed, else 0. Returns how many values. */
 int ortho__explore_to_agree(const struct ortho__explore *e, double last_agreement, int failed,
                             double out[]);
 

@@ -216,19 +216,6 @@ struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
     }
     case ORTHO__EXPLORE_RUN: {
         e->credit += e->params.overhead * e->native;
-        if (!e->cost_known && e->params.lag > 0) {
-            /* the probe's agreement stopped the processes that ran
-             * ahead: its cost is agreed (at no measurement) before any
-             * candidate or grid is paid from it. Charged the 6.6 us of an
-             * allreduce instead, 1000 back-to-back 10 KB broadcasts (SMPI,
-             * 48 processes, mpich) paid a short list and a grid, made by
-             * collectives that stopped 1.3 ms of broadcasts run ahead,
-             * and ran at 0.97x native's speed. (Blocking, with no lag, this
-             * agreement would cost what it measures.) */
-            e->cost_known = 1;
-            step.agree = 1;
-            return step;
-        }
         if (e->awaiting_list) /* native until the short list is due */
             return step;
         int s = e->sampling;
@@ -322,6 +309,7 @@ int ortho__explore_to_agree(const struct ortho__explore *e, double last_agreemen
                             double out[])
 {
     int n = 0;
+    int probe = e->phase == ORTHO__EXPLORE_PROBE;
     if (watching(e) && e->watch_n > 0) {
         out[n++] = e->watch_sum;
     } else if (e->phase == ORTHO__EXPLORE_RECHECK && e->npending > ORTHO__ADAPT_SAMPLES) {
@@ -330,6 +318,10 @@ int ortho__explore_to_agree(const struct ortho__explore *e, double last_agreemen
                           e->npending - ORTHO__ADAPT_SAMPLES);
     } else if (e->npending > 0) {
         out[n++] = sum_of(e->pending, e->npending);
+    }
+    if (probe) { /* the greatest and the least span: how far some ran ahead */
+        out[n++] = e->span;
+        out[n++] = -e->span;
     }
     out[n] = last_agreement; /* the maximum: the slowest process's */
     out[n + 1] = failed ? 1.0 : 0.0;
@@ -438,6 +430,10 @@ void ortho__explore_agreed(struct ortho__explore *e, const double agreed[])
     int sums = watched > 0 ? 1
              : n == 0 ? 0
              : e->phase == ORTHO__EXPLORE_RECHECK && n > ORTHO__ADAPT_SAMPLES ? 2 : 1;
+    int probe = e->phase == ORTHO__EXPLORE_PROBE;
+    double ahead = probe ? agreed[sums] + agreed[sums + 1] : 0.0;
+    if (probe)
+        sums += 2;
     e->npending = 0;
     e->in_flight = 0;
     e->agreements++;
@@ -453,6 +449,15 @@ void ortho__explore_agreed(struct ortho__explore *e, const double agreed[])
     e->agree_cost = agreed[sums] > 0.0 ? agreed[sums] : 0.0;
     e->credit -= e->agree_cost;
     e->excess += e->agree_cost;
+    /* the processes that ran ahead of the others by `ahead` wait that long
+     * in this agreement and in every one after it: so much is an
+     * agreement's cost from now on. Charged the 6.6 us of the settings'
+     * allreduce instead, 1000 back-to-back 10 KB broadcasts (SMPI, 48
+     * processes, mpich selector), whose root had run 1.3 ms ahead, paid for
+     * a short list and a grid, collectives that stopped every process, and
+     * ran at 0.97x native's speed */
+    if (ahead > e->agree_cost)
+        e->agree_cost = ahead;
     if (agreed[sums + 1] > 0.0) {
         for (int a = 1; a < e->narms; a++)
             e->arm[a].state = ORTHO__ARM_DROPPED;
