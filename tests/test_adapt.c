@@ -171,7 +171,8 @@ static void test_list_when_paid(void)
 
 /* Agreements that complete `lag` calls after they start: the calls
  * between run what ran before, untimed, and the state changes only when
- * the agreement completes, on the same call everywhere. */
+ * the agreement completes, on the same call everywhere; a measurement
+ * begins with one untimed call of its arm. */
 static void test_lag(void)
 {
     struct ortho__adapt_params p = params();
@@ -184,12 +185,12 @@ static void test_lag(void)
      * agreement in flight), completed before the call ('c') */
     static const char *const expect[] = {
         "0..", "0t.", "0t.", "0t.", "0.s", "0.h", "0.h",   /* 1-7: the probe, agreed */
-        "1ts", "0.h", "0.h",                                 /* 8: rows' first sample */
-        "1t.", "1t.", "1ts", "0.h", "0.h",                   /* 11-13: its batch */
-        "1t.", "1t.", "1t.", "1ts", "1.h", "1.h",            /* 16-19: confirming */
+        "1..", "1ts", "0.h", "0.h",                          /* 8: warmed, 9: rows' sample */
+        "1..", "1t.", "1t.", "1ts", "0.h", "0.h",            /* 12: warmed, 13-15: its batch */
+        "1t.", "1t.", "1t.", "1ts", "1.h", "1.h",            /* 18-21: confirming */
         "1t.", "1t.", "1t.", "1ts", "1.h", "1.h",
         "1t.", "1t.", "1t.", "1ts", "1.h", "1.h",
-        "1.."};                                              /* 34: locked (no watch) */
+        "1.."};                                              /* 36: locked (no watch) */
     int n = (int)(sizeof expect / sizeof expect[0]), ok = 1;
     for (int i = 0; i < n; i++) {
         if (ortho__explore_agree_due(&e))

@@ -130,6 +130,8 @@ struct ortho__explore {
     int awaiting_list;     /* the candidates are not known yet */
     enum ortho__explore_phase phase;
     int sampling;          /* RUN: the arm whose first sample or batch is measured, or -1 */
+    int warmed;            /* RUN: the arm the last call ran untimed to measure it next (0:
+                              none) */
     int best_arm;          /* fastest arm beating native by the margin so far (0: native) */
     int locked;            /* LOCKED: the arm that runs */
     int npending;          /* local times waiting for agreement */
