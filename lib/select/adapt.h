@@ -132,6 +132,7 @@ struct ortho__explore {
     int sampling;          /* RUN: the arm whose first sample or batch is measured, or -1 */
     int warmed;            /* RUN: the arm the last call ran untimed to measure it next (0:
                               none) */
+    int warm_charge;       /* RUN: the measurement under way had a warming call */
     int best_arm;          /* fastest arm beating native by the margin so far (0: native) */
     int locked;            /* LOCKED: the arm that runs */
     int npending;          /* local times waiting for agreement */

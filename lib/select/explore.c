@@ -228,8 +228,8 @@ struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
         /* With agreements that do not stop the processes (a lag), the
          * processes are apart when a measurement begins, and its first
          * call would pay for what ran before: the arm to measure runs one
-         * call untimed first (charged what it is expected to cost), and
-         * its measurement follows on the next call. Measured without it
+         * call untimed first, charged as one more call of what its
+         * measurement shows, which follows on the next call. Measured without it
          * (SMPI, torus, 48 processes, mpich), rsag:8x6:cols's first sample
          * was 2 to 2.6 times its time in step, and stopped as far slower
          * where it was the fastest candidate (allreduce of 10 KB 2.22x ->
@@ -245,14 +245,14 @@ struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
         if (warmed > 0 && e->arm[warmed].state == ORTHO__ARM_UNTRIED)
             u = warmed;
         /* its first call's agreement and its batch's (and its warming) */
-        if (u >= 0 && (warmed == u || e->credit >= (1 + warm) * e->arm[u].risk * e->native +
-                                                      2.0 * e->agree_cost)) {
+        if (u >= 0 && (warmed == u ||
+                       e->credit >= e->arm[u].risk * e->native + 2.0 * e->agree_cost)) {
             step.arm = u;
             if (warm && warmed != u) {
                 e->warmed = u;
-                e->credit -= e->arm[u].risk * e->native;
                 return step;
             }
+            e->warm_charge = warm;
             e->sampling = u;
             step.arm = u;
             step.timed = 1;
@@ -270,13 +270,13 @@ struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
         if (s >= 0) {
             int left = 1 + S - e->arm[s].nsamples;
             double gap = e->arm[s].best > e->native ? e->arm[s].best - e->native : 0.0;
-            if (warmed == s || e->credit >= (left + warm) * gap + e->agree_cost) {
+            if (warmed == s || e->credit >= left * gap + e->agree_cost) {
                 step.arm = s;
                 if (warm && warmed != s) {
                     e->warmed = s;
-                    e->credit -= gap;
                     return step;
                 }
+                e->warm_charge = warm;
                 e->sampling = s;
                 step.arm = s;
                 step.timed = 1;
@@ -366,8 +366,11 @@ static void agreed_run(struct ortho__explore *e, double sum, int n)
         return;
     struct ortho__arm *arm = &e->arm[a];
     e->sampling = -1;
-    e->credit -= sum - n * e->native;
-    e->excess += sum - n * e->native;
+    /* its warming call, untimed, as one more of these */
+    double calls = n + (e->warm_charge ? 1.0 : 0.0);
+    e->warm_charge = 0;
+    e->credit -= (sum / n - e->native) * calls;
+    e->excess += (sum / n - e->native) * calls;
     arm->best = sum / n;
     arm->nsamples += n;
     if (arm->state == ORTHO__ARM_UNTRIED && arm->best >= e->params.far * e->native) {
