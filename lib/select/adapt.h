@@ -210,11 +210,10 @@ int ortho__explore_to_agree(const struct ortho__explore *e, double last_agreemen
  * before, untimed, and it is completed before the call after them, on
  * every process alike. A blocking agreement stops the processes that ran
  * ahead (a root's eager broadcasts) until the last one catches up, and
- * the calls after it start from an empty pipeline: under SMPI
- * (multi-core, 48 processes, mpich selector) the two that 1000
- * back-to-back 10 KB broadcasts made cost them 3.3% of their time; with
- * 3 calls of lag the class explored three candidates and locked one, and
- * the 1000 calls ran 1.03x faster than native's. */
+ * the calls after it start from an empty pipeline (under SMPI,
+ * multi-core, 48 processes, mpich selector, 1000 back-to-back 10 KB
+ * broadcasts lost 3.2% to their class's exploring, the agreements and
+ * the collectives of a short list and a grid; docs/selection.md). */
 void ortho__explore_agree_started(struct ortho__explore *e);
 
 /* Whether the agreement in flight must be completed (and
