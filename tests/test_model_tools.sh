@@ -106,7 +106,11 @@ if [ "$np" -eq 2 ]; then
     done
     "$BUILD/bin/ortho-predict" --profile "$dir/nodes-fit.profile" --op allgather --p 4 \
         --bytes 8K --candidates --explain > "$dir/out" || fail "predict from the fitted nodes"
-    grep -q 'where=net' "$dir/out" || fail "no where=net phase: $(cat "$dir/out")"
+    # a phase across nodes takes the fitted where=net function, or the
+    # measured hop where that function (fitted from noisy timings on a
+    # shared machine) predicts less
+    grep -q 'where=net\|the fitted function predicted less' "$dir/out" \
+        || fail "no where=net phase: $(cat "$dir/out")"
 fi
 
 printf 'ortho-profile 1\n# a comment\nbcast lin tau=1us\n' > "$dir/bad.profile"
