@@ -79,17 +79,15 @@ struct comm_cache {
     struct cached_layout layouts[MAX_LAYOUTS];
     struct decision decision[ORTHO_OP_COUNT][SIZE_CLASSES];
     /* ORTHO_REPORT: the calls of the classes decided once, [op][class]
-     * (online selection's per arm: struct exploring), or NULL; and the
-     * caches alive, for MPI_Finalize */
+     * (online selection's per arm: struct exploring), or NULL */
     struct ortho__report_tally (*tally)[SIZE_CLASSES];
-    struct comm_cache *prev, *next;
+    struct comm_cache *prev, *next; /* in live_caches */
     /* online selection's agreements: a duplicate of the communicator, so
      * that one in flight never holds the user's (MPICH defers the freeing
      * of a communicator with an operation pending, and with it this
      * cache's release); MPI_COMM_NULL: they block, on the user's */
     MPI_Comm agree_comm;
     int agree_tried;
-    struct comm_cache *agreeing_prev, *agreeing_next; /* with an agree_comm */
 };
 
 /* Keyvals: process-wide handles, like the communicators MPI predefines. */
@@ -99,12 +97,10 @@ static int caches_made;
 /* Communicators held by the grids of all caches, and the most they may hold. */
 static int comms_held;
 static int comms_limit = -1;
-/* ORTHO_REPORT: the caches with tallies, alive */
-static struct comm_cache *reported_caches;
-/* The caches with a duplicate for agreements, alive: MPI_Finalize completes
- * their agreements in flight (communicators a program never frees are not
- * released, and a request left pending is MPI's to report) */
-static struct comm_cache *agreeing_caches;
+/* The caches alive, for MPI_Finalize: ORTHO_REPORT folds their tallies,
+ * and their agreements in flight complete (communicators a program never
+ * frees are not released, and a request left pending is MPI's to report) */
+static struct comm_cache *live_caches;
 /* The communicator of the last call that found its cache, and that cache,
  * used outside MPI_THREAD_MULTIPLE: programs call collectives on one
  * communicator over and over, and comparing a handle costs far less than
@@ -140,16 +136,16 @@ static void cache_free(struct comm_cache *cache)
         last_comm = MPI_COMM_NULL;
         last_cache = NULL;
     }
+    ortho__lock();
+    if (cache->prev != NULL)
+        cache->prev->next = cache->next;
+    else
+        live_caches = cache->next;
+    if (cache->next != NULL)
+        cache->next->prev = cache->prev;
+    ortho__unlock();
     if (cache->tally != NULL) {
         report_fold(cache);
-        ortho__lock();
-        if (cache->prev != NULL)
-            cache->prev->next = cache->next;
-        else
-            reported_caches = cache->next;
-        if (cache->next != NULL)
-            cache->next->prev = cache->prev;
-        ortho__unlock();
         free(cache->tally);
     }
     for (int op = 0; op < ORTHO_OP_COUNT; op++)
@@ -163,12 +159,6 @@ static void cache_free(struct comm_cache *cache)
         PMPI_Comm_free(&cache->agree_comm);
         ortho__lock();
         comms_held--;
-        if (cache->agreeing_prev != NULL)
-            cache->agreeing_prev->agreeing_next = cache->agreeing_next;
-        else
-            agreeing_caches = cache->agreeing_next;
-        if (cache->agreeing_next != NULL)
-            cache->agreeing_next->agreeing_prev = cache->agreeing_prev;
         ortho__unlock();
     }
     for (int i = cache->nlayouts - 1; i >= 0; i--) {
@@ -209,10 +199,10 @@ static int at_finalize(MPI_Comm comm, int keyval, void *value, void *extra)
         return MPI_SUCCESS;
     /* every process is here: the agreements in flight complete */
     ortho__lock();
-    struct comm_cache *agreeing = agreeing_caches;
+    struct comm_cache *live = live_caches;
     ortho__unlock();
-    for (; agreeing != NULL; agreeing = agreeing->agreeing_next)
-        settle(agreeing);
+    for (; live != NULL; live = live->next)
+        settle(live);
     ortho__dropin_report_finalize(0);
     PMPI_Comm_get_attr(MPI_COMM_WORLD, cache_keyval, &world_cache, &found);
     if (found)
@@ -336,14 +326,12 @@ static struct comm_cache *cache_get(MPI_Comm comm)
         free(cache);
         return NULL;
     }
-    if (cache->tally != NULL) {
-        ortho__lock();
-        cache->next = reported_caches;
-        if (reported_caches != NULL)
-            reported_caches->prev = cache;
-        reported_caches = cache;
-        ortho__unlock();
-    }
+    ortho__lock();
+    cache->next = live_caches;
+    if (live_caches != NULL)
+        live_caches->prev = cache;
+    live_caches = cache;
+    ortho__unlock();
     return cache;
 }
 
@@ -461,6 +449,13 @@ static void make_choice(struct comm_cache *cache, MPI_Comm comm, ortho_op op,
 }
 
 static void make_agree_comm(struct comm_cache *cache, MPI_Comm comm);
+
+/* Where online selection's agreements go: the cache's duplicate of comm,
+ * or comm itself (then they block). */
+static MPI_Comm agreement_comm(const struct comm_cache *cache, MPI_Comm comm)
+{
+    return cache->agree_comm != MPI_COMM_NULL ? cache->agree_comm : comm;
+}
 
 /* Online selection for op in class cls: native is measured first; the
  * short list comes when the class has earned a measurement (shortlist()).
@@ -661,17 +656,10 @@ static void make_agree_comm(struct comm_cache *cache, MPI_Comm comm)
     if (all_room) {
         MPI_Errhandler saved;
         ortho__errors_returned(comm, &saved);
-        if (ortho__comm_make_failed(comm, PMPI_Comm_dup(comm, &cache->agree_comm))) {
+        if (ortho__comm_make_failed(comm, PMPI_Comm_dup(comm, &cache->agree_comm)))
             cache->agree_comm = MPI_COMM_NULL;
-        } else {
+        else
             PMPI_Comm_set_errhandler(cache->agree_comm, MPI_ERRORS_RETURN);
-            ortho__lock();
-            cache->agreeing_next = agreeing_caches;
-            if (agreeing_caches != NULL)
-                agreeing_caches->agreeing_prev = cache;
-            agreeing_caches = cache;
-            ortho__unlock();
-        }
         ortho__errors_restore(comm, &saved);
     }
     if (room && cache->agree_comm == MPI_COMM_NULL) {
@@ -687,7 +675,7 @@ static void online_agreed(MPI_Comm comm, const struct ortho__dropin_call *call,
 {
     enum ortho__explore_phase before = x->e.phase;
     int locked_before = x->e.locked;
-    MPI_Comm on = call->cache->agree_comm != MPI_COMM_NULL ? call->cache->agree_comm : comm;
+    MPI_Comm on = agreement_comm(call->cache, comm);
     ortho__adapt_agree_finish(on, &x->e, &x->agreement);
     online_locked(call, x, before, locked_before);
 }
@@ -719,7 +707,7 @@ static void online_done(MPI_Comm comm, struct ortho__dropin_call *call, int err)
     if (!call->agree)
         return;
     /* completed before the call params.lag calls later (online_step) */
-    MPI_Comm on = call->cache->agree_comm != MPI_COMM_NULL ? call->cache->agree_comm : comm;
+    MPI_Comm on = agreement_comm(call->cache, comm);
     ortho__adapt_agree_start(on, &x->e, x->failed, &x->agreement);
     x->failed = 0;
     if (x->e.params.lag <= 0)
@@ -808,8 +796,9 @@ void ortho__dropin_report_finalize(int every_process)
     if (!ortho__report_on() || ortho__report_done())
         return;
     /* in MPI_Finalize no other thread calls MPI, hence none is in here */
-    for (struct comm_cache *cache = reported_caches; cache != NULL; cache = cache->next)
-        report_fold(cache);
+    for (struct comm_cache *cache = live_caches; cache != NULL; cache = cache->next)
+        if (cache->tally != NULL)
+            report_fold(cache);
     ortho__report_finish(every_process);
 }
 

@@ -180,16 +180,22 @@ int ortho__explore_agree_due(const struct ortho__explore *e)
     return e->in_flight && e->calls + 1 >= e->apply_at;
 }
 
-/* A call while an agreement is in flight: what ran before, untimed (the
- * fastest candidate found so far earning what it saves). */
+/* RUN, between measurements: the fastest candidate found so far, untimed,
+ * earning what it saves (native, where none is faster). */
+static int fastest_so_far(struct ortho__explore *e)
+{
+    if (e->best_arm != 0)
+        e->credit += e->native - e->arm[e->best_arm].best;
+    return e->best_arm;
+}
+
+/* A call while an agreement is in flight: what ran before, untimed. */
 static struct ortho__explore_step holding(struct ortho__explore *e)
 {
     struct ortho__explore_step step = {0, 0, 0};
     if (e->phase == ORTHO__EXPLORE_RUN) {
         e->credit += e->params.overhead * e->native;
-        step.arm = e->best_arm;
-        if (step.arm != 0)
-            e->credit += e->native - e->arm[step.arm].best;
+        step.arm = fastest_so_far(e);
     } else if (e->phase != ORTHO__EXPLORE_PROBE) {
         step.arm = e->locked;
     }
@@ -284,9 +290,7 @@ struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
                 return step;
             }
         }
-        step.arm = e->best_arm;
-        if (step.arm != 0)
-            e->credit += e->native - e->arm[step.arm].best;
+        step.arm = fastest_so_far(e);
         return step;
     }
     case ORTHO__EXPLORE_CONFIRM:
