@@ -451,18 +451,6 @@ static int make_cands(const struct options *o, int p, MPI_Comm comm, struct cand
 /* The candidate a fixed run names (the chooser's context). */
 static ortho_candidate fixed_want;
 
-/* The candidate chooser of a fixed candidate: ctx is the candidate. */
-static int fixed_chooser(ortho_op op, int p, int node_size, double bytes, void *ctx,
-                         ortho_candidate *cand)
-{
-    (void)op;
-    (void)p;
-    (void)node_size;
-    (void)bytes;
-    *cand = *(const ortho_candidate *)ctx;
-    return 1;
-}
-
 /* A fixed candidate runs on a fresh duplicate of the communicator (the
  * drop-ins cache their decisions per communicator) with the chooser that
  * names it. Collective; returns MPI_SUCCESS or the dup's error. */
@@ -475,7 +463,7 @@ static int fixed_begin(const struct cand *c, struct bench_args *a, MPI_Comm *wor
     if (MPI_Comm_dup(*world, &dup) != MPI_SUCCESS)
         return MPI_ERR_OTHER;
     fixed_want = c->want;
-    ortho_set_candidate_chooser(fixed_chooser, &fixed_want);
+    ortho_set_candidate_chooser(ortho_fixed_chooser, &fixed_want);
     a->comm = dup;
     return MPI_SUCCESS;
 }
@@ -588,7 +576,7 @@ static int measure_calls(const struct cand *c, struct bench_args *a, struct benc
     t->ran_other = 0;
     if (c->fixed) {
         fixed_want = c->want;
-        ortho_set_candidate_chooser(fixed_chooser, &fixed_want);
+        ortho_set_candidate_chooser(ortho_fixed_chooser, &fixed_want);
     }
     if (c->impl->min_dims == 0) {
         /* the library's one-time set-up of a communicator (one small

@@ -100,6 +100,21 @@ typedef int (*ortho_candidate_chooser)(ortho_op op, int p, int node_size, double
  */
 int ortho_set_candidate_chooser(ortho_candidate_chooser chooser, void *ctx);
 
+/**
+ * \brief The candidate chooser of one fixed candidate: \p ctx points to an
+ * ortho_candidate, decided for every operation, process count and size.
+ * The way to time or force one candidate from C (ORTHO_VARIANT does it
+ * from the environment): install it with
+ * ortho_set_candidate_chooser(ortho_fixed_chooser, &cand) and call on a
+ * communicator the drop-ins have not yet decided for (they keep a
+ * decision per communicator and size class), e.g. a fresh duplicate;
+ * ortho_comm_candidate() then says whether it ran as named (a grid that
+ * could not be made runs native). \p cand must outlive the installation.
+ * \return 1 (it always decides).
+ */
+int ortho_fixed_chooser(ortho_op op, int p, int node_size, double bytes, void *ctx,
+                        ortho_candidate *cand);
+
 /* ---- selectors: decisions from a profile ----------------------------------- */
 
 /** Opaque handle of a selector. */

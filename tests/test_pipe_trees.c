@@ -75,7 +75,7 @@ static int every_call(one_call call)
             continue;
         }
         MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-        ortho_set_candidate_chooser(ortho_test_forced_chooser, &cand);
+        ortho_set_candidate_chooser(ortho_fixed_chooser, &cand);
         for (size_t r = 0; r < sizeof roots / sizeof roots[0]; r++)
             for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++)
                 wrong += call(roots[r], counts[c], comm);

@@ -625,7 +625,7 @@ static void check_op(ortho_op op, const struct call calls[], int ncalls)
     for (int i = 1; i < n; i++) { /* list[0] is native */
         MPI_Comm comm;
         MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-        ortho_set_candidate_chooser(ortho_test_forced_chooser, &list[i]);
+        ortho_set_candidate_chooser(ortho_fixed_chooser, &list[i]);
         int good = 1;
         for (int k = 0; k < ncalls; k++) {
             struct call c = calls[k];
@@ -823,7 +823,7 @@ static void test_comm_candidate(void)
         MPI_Comm comm;
         ortho_candidate_parse("rsag:0x2:cols", &want);
         MPI_Comm_dup(MPI_COMM_WORLD, &comm);
-        ortho_set_candidate_chooser(ortho_test_forced_chooser, &want);
+        ortho_set_candidate_chooser(ortho_fixed_chooser, &want);
         ok &= ortho_comm_candidate(comm, ORTHO_OP_ALLREDUCE, 64.0, &got, &why) == MPI_SUCCESS;
         ok &= got.variant == ORTHO_VARIANT_RSAG && got.order == ORTHO_ORDER_COLS &&
               got.ndims == 2 && got.dims[1] == 2 && got.dims[0] == (p + 1) / 2 &&

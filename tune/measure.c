@@ -131,17 +131,6 @@ static void set_call(struct call *c, ortho_op op, double b, MPI_Comm comm)
     }
 }
 
-static int fixed_chooser(ortho_op op, int p, int node_size, double bytes, void *ctx,
-                         ortho_candidate *cand)
-{
-    (void)op;
-    (void)p;
-    (void)node_size;
-    (void)bytes;
-    *cand = *(const ortho_candidate *)ctx;
-    return 1;
-}
-
 int tune_measure(MPI_Comm comm, ortho_op op, const ortho_candidate *cand, const double sizes[],
                  int nsizes, const ortho_measure_opts *timing, double t[],
                  const char **ran_as)
@@ -150,7 +139,7 @@ int tune_measure(MPI_Comm comm, ortho_op op, const ortho_candidate *cand, const 
     ortho_candidate want = *cand;
     int err = MPI_Comm_dup(comm, &dup);
     *ran_as = NULL;
-    ortho_set_candidate_chooser(fixed_chooser, &want);
+    ortho_set_candidate_chooser(ortho_fixed_chooser, &want);
     for (int i = 0; i < nsizes && err == MPI_SUCCESS; i++) {
         struct call c;
         ortho_candidate ran;

@@ -151,14 +151,3 @@ int ortho_test_dropin_call(ortho_op op, int n, int in_place, int root, MPI_Comm 
     free(counts);
     return ok && err == MPI_SUCCESS;
 }
-
-int ortho_test_forced_chooser(ortho_op op, int p, int node_size, double bytes, void *ctx,
-                              ortho_candidate *cand)
-{
-    (void)op;
-    (void)p;
-    (void)node_size;
-    (void)bytes;
-    *cand = *(const ortho_candidate *)ctx;
-    return 1;
-}

@@ -29,9 +29,4 @@ int ortho_test_dropin_call(ortho_op op, int n, int in_place, int root, MPI_Comm 
  * cap in out; returns how many it stored. Not collective. */
 int ortho_test_candidates(ortho_op op, int p, int node_size, ortho_candidate out[], int cap);
 
-/* A candidate chooser (ortho_set_candidate_chooser) that forces the
- * candidate ctx points to, for every call. */
-int ortho_test_forced_chooser(ortho_op op, int p, int node_size, double bytes, void *ctx,
-                              ortho_candidate *cand);
-
 #endif /* ORTHO_TEST_DROPIN_CALLS_H_INCLUDED */
