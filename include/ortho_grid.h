@@ -18,8 +18,8 @@
  * are raised through an error handler the way MPI raises them, so
  * MPI_ERRORS_ARE_FATAL aborts and MPI_ERRORS_RETURN returns the code:
  *  - ortho_grid_create() raises on the communicator it was given;
- *  - operations on a grid raise on the grid's own communicator, a duplicate
- *    that inherited the user's error handler when the grid was created;
+ *  - operations on a grid raise on the grid's own communicator, a copy
+ *    that was given the user's error handler when the grid was created;
  *  - where there is no communicator at all (a NULL grid, MPI_COMM_NULL),
  *    the error is raised on MPI_COMM_SELF, as MPI-4 does for errors that
  *    belong to no object.
@@ -47,8 +47,10 @@ typedef struct ortho_grid *ortho_grid_t;
  *
  * Collective over \p comm; \p ndims and \p dims must match on all ranks.
  *
- * \param[in]  comm   any intracommunicator; it is duplicated, so the
- *                    library's messages never meet the caller's
+ * \param[in]  comm   any intracommunicator; it is copied (its group, order
+ *                    and error handler, not its attributes: the caller's
+ *                    attribute callbacks do not run), so the library's
+ *                    messages never meet the caller's
  * \param[in]  ndims  number of dimensions, 1 to ORTHO_GRID_MAX_DIMS
  * \param[in]  dims   extent of each dimension; entries of 0 are filled in as
  *                    MPI_Dims_create does (as balanced as possible)
@@ -82,7 +84,8 @@ int ortho_grid_create(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t *
  * places for p = 97); {d0, 0} gives rows of ceil(p / d0); other zeros share
  * what the given entries leave evenly.
  *
- * \param[in]  comm   any intracommunicator; it is duplicated
+ * \param[in]  comm   any intracommunicator; it is copied, as by
+ *                    ortho_grid_create()
  * \param[in]  ndims  number of dimensions, 1 to ORTHO_GRID_MAX_DIMS
  * \param[in]  dims   extents as above; ortho_grid_dims() returns the box used
  * \param[out] grid   the new grid
@@ -116,7 +119,8 @@ int ortho_grid_create_uneven(MPI_Comm comm, int ndims, const int dims[], ortho_g
  * \p dims, with the last extent chosen when it is 0, and
  * ortho_grid_node_aware() reports 0.
  *
- * \param[in]  comm   any intracommunicator; it is duplicated (reordered)
+ * \param[in]  comm   any intracommunicator; it is copied as by
+ *                    ortho_grid_create(), reordered by nodes
  * \param[in]  ndims  2 to ORTHO_GRID_MAX_DIMS
  * \param[in]  dims   dims[ndims-1]: the node size, or 0 (the node size);
  *                    the leading extents factor the number of nodes (0
@@ -180,8 +184,9 @@ int ortho_grid_ndims(ortho_grid_t grid, int *ndims);
 int ortho_grid_dims(ortho_grid_t grid, int dims[], int coords[]);
 
 /**
- * \brief The grid's own communicator: a duplicate of the one it was built
- * on, with the same rank order. Owned by the grid: do not free it.
+ * \brief The grid's own communicator: a copy of the one it was built on
+ * (its group, rank order and error handler, none of its attributes).
+ * Owned by the grid: do not free it.
  */
 int ortho_grid_comm(ortho_grid_t grid, MPI_Comm *comm);
 

@@ -1,4 +1,4 @@
-/* Two things a program may do that the library must not disturb, under
+/* Things a program may do that the library must not disturb, under
  * every variant (ORTHO_VARIANT, read per communicator: a fresh duplicate
  * of MPI_COMM_WORLD for each):
  *
@@ -16,6 +16,11 @@
  *    (true lower bound < 0): they run natively on the program's
  *    communicator (Open MPI 4.1's ring allreduce corrupted memory with it
  *    on the 2-process groups a grid would use).
+ *
+ *  - an attribute the program set on its communicator with a copy
+ *    callback: the communicators the library makes from it (a grid's, the
+ *    agreements' of online selection) must not run the program's copy
+ *    and delete callbacks (MPI_Comm_dup would).
  *
  * Results are compared with values worked out here; the receive must still
  * be pending after the operations and get the program's own message. */
@@ -222,6 +227,56 @@ static MPI_Comm fresh(const char *variant)
     return comm;
 }
 
+/* The program's attribute on its communicator: its copy callback counts
+ * the copies, its delete callback the deletions. */
+static int copies, deletions;
+
+static int count_copy(MPI_Comm comm, int keyval, void *extra, void *in, void *out, int *flag)
+{
+    (void)comm;
+    (void)keyval;
+    (void)extra;
+    copies++;
+    *(void **)out = in;
+    *flag = 1;
+    return MPI_SUCCESS;
+}
+
+static int count_delete(MPI_Comm comm, int keyval, void *value, void *extra)
+{
+    (void)comm;
+    (void)keyval;
+    (void)value;
+    (void)extra;
+    deletions++;
+    return MPI_SUCCESS;
+}
+
+/* The reductions and the MPI_BOTTOM calls on a communicator that holds an
+ * attribute of the program's, copied on MPI_Comm_dup: the communicators
+ * the library makes from it (a grid's, the agreements' of online
+ * selection) must not copy it, nor delete a copy when they go; 1 when the
+ * callbacks ran only for the program's own MPI_Comm_dup and MPI_Comm_free. */
+static int attribute_calls(MPI_Comm comm)
+{
+    int keyval, ok;
+    MPI_Comm mine;
+    MPI_Comm_create_keyval(count_copy, count_delete, &keyval, NULL);
+    copies = deletions = 0;
+    MPI_Comm_set_attr(comm, keyval, &copies);
+    ok = reduction_calls(comm) & bottom_calls(comm);
+    ok &= copies == 0 && deletions == 0;
+    MPI_Comm_dup(comm, &mine); /* the program's own: copied */
+    ok &= reduction_calls(mine);
+    ok &= copies == 1 && deletions == 0;
+    MPI_Comm_free(&mine);
+    ok &= copies == 1 && deletions == 1;
+    MPI_Comm_delete_attr(comm, keyval);
+    ok &= deletions == 2;
+    MPI_Comm_free_keyval(&keyval);
+    return ok;
+}
+
 /* calls on a fresh communicator under every variant; `what` names a
  * failure. */
 static void under_every_variant(int (*calls)(MPI_Comm), const char *what)
@@ -272,12 +327,18 @@ static void test_below(void)
     under_every_variant(below_calls, "a type below its buffer wrong");
 }
 
+static void test_attributes(void)
+{
+    under_every_variant(attribute_calls, "the program's attribute copied or deleted");
+}
+
 static void add_suites(void)
 {
     CU_pSuite s = CU_add_suite("the program's buffers and messages", NULL, NULL);
     CU_add_test(s, "MPI_BOTTOM with absolute addresses", test_bottom);
     CU_add_test(s, "a wildcard receive on MPI_COMM_SELF", test_self_receive);
     CU_add_test(s, "reductions of a type that starts below its buffer", test_below);
+    CU_add_test(s, "the program's attributes on its communicator", test_attributes);
 }
 
 int main(int argc, char **argv)

@@ -82,7 +82,8 @@ struct comm_cache {
      * (online selection's per arm: struct exploring), or NULL */
     struct ortho__report_tally (*tally)[SIZE_CLASSES];
     struct comm_cache *prev, *next; /* in live_caches */
-    /* online selection's agreements: a duplicate of the communicator, so
+    /* online selection's agreements: a copy of the communicator
+     * (ortho__comm_copy: without the program's attributes), so
      * that one in flight never holds the user's (MPICH defers the freeing
      * of a communicator with an operation pending, and with it this
      * cache's release); MPI_COMM_NULL: they block, on the user's */
@@ -635,7 +636,7 @@ static void online_locked(const struct ortho__dropin_call *call, struct explorin
     }
 }
 
-/* The agreements' duplicate of comm, made at the first call of the
+/* The agreements' copy of comm, made at the first call of the
  * communicator's first class online selection explores, within
  * ORTHO_MAX_COMMS like the grids (agreed: every process makes it or none
  * does); without it the agreements block, on comm. Made at the first
@@ -656,7 +657,7 @@ static void make_agree_comm(struct comm_cache *cache, MPI_Comm comm)
     if (all_room) {
         MPI_Errhandler saved;
         ortho__errors_returned(comm, &saved);
-        if (ortho__comm_make_failed(comm, PMPI_Comm_dup(comm, &cache->agree_comm)))
+        if (ortho__comm_make_failed(comm, ortho__comm_copy(comm, &cache->agree_comm)))
             cache->agree_comm = MPI_COMM_NULL;
         else
             PMPI_Comm_set_errhandler(cache->agree_comm, MPI_ERRORS_RETURN);

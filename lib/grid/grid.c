@@ -1,6 +1,7 @@
 /* Grid creation, queries and release.
  *
- * A grid owns a duplicate of the user's communicator and two splits of it:
+ * A grid owns a copy of the user's communicator (ortho__comm_copy) and two
+ * splits of it:
  * the row group (same coordinates but the last) and the column group (same
  * last coordinate). On three or more dimensions the column group carries a
  * leader grid of one dimension less, built the same way, so an N-D
@@ -23,6 +24,29 @@ int ortho__comm_make_failed(MPI_Comm parent, int err)
     if (err != MPI_SUCCESS)
         PMPI_Barrier(parent);
     return err;
+}
+
+int ortho__comm_copy(MPI_Comm comm, MPI_Comm *copy)
+{
+    MPI_Group group;
+    *copy = MPI_COMM_NULL;
+    int err = PMPI_Comm_group(comm, &group); /* local: fails alike everywhere */
+    if (err != MPI_SUCCESS)
+        return err;
+    err = PMPI_Comm_create(comm, group, copy);
+    PMPI_Group_free(&group);
+    if (err != MPI_SUCCESS) {
+        *copy = MPI_COMM_NULL;
+        return err;
+    }
+    /* comm's error handler, as MPI_Comm_dup and MPI_Comm_split give it
+     * (MPICH 4.0's MPI_Comm_create gives the default; Open MPI's inherits) */
+    MPI_Errhandler handler;
+    if (PMPI_Comm_get_errhandler(comm, &handler) == MPI_SUCCESS) {
+        PMPI_Comm_set_errhandler(*copy, handler);
+        PMPI_Errhandler_free(&handler);
+    }
+    return MPI_SUCCESS;
 }
 
 static void free_comm(MPI_Comm *comm)
@@ -241,7 +265,7 @@ static int grid_create(MPI_Comm comm, int ndims, const int dims[], int uneven, i
     if (err)
         goto fn_fail;
 
-    err = ortho__comm_make_failed(comm, PMPI_Comm_dup(comm, &dup));
+    err = ortho__comm_make_failed(comm, ortho__comm_copy(comm, &dup));
     if (err)
         goto fn_fail;
     err = grid_build(dup, 1, ndims, full_dims, grid);

@@ -110,6 +110,15 @@ int ortho__grid_build_owned(MPI_Comm comm, int ndims, const int dims[], ortho_gr
  * tests/test_comm_budget.sh, --reserve). Returns err. */
 int ortho__comm_make_failed(MPI_Comm parent, int err);
 
+/* A new communicator of comm's group in comm's order, with comm's error
+ * handler but without its attributes, topology or info: what the library
+ * makes for its own messages (a grid's, online selection's agreements).
+ * MPI_Comm_dup would run the program's attribute copy callbacks for it,
+ * and their delete callbacks when it is freed. *copy is MPI_COMM_NULL on
+ * failure. Collective over comm (an intracommunicator); returns MPI's
+ * error. */
+int ortho__comm_copy(MPI_Comm comm, MPI_Comm *copy);
+
 /* The communicators the grid holds (its own duplicate, rows, columns and
  * those of its leader grids): what it costs of MPI's supply. */
 int ortho__grid_comms(const struct ortho_grid *grid);

@@ -166,7 +166,7 @@ static int create_nodes(MPI_Comm comm, int ndims, const int dims[], ortho_grid_t
         inv[perm[g]] = g;
         identity &= perm[g] == g;
     }
-    err = ortho__comm_make_failed(comm, identity ? PMPI_Comm_dup(comm, &ordered)
+    err = ortho__comm_make_failed(comm, identity ? ortho__comm_copy(comm, &ordered)
                                                  : PMPI_Comm_split(comm, 0, inv[rank], &ordered));
     if (err)
         goto fn_fail;
