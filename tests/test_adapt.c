@@ -253,6 +253,47 @@ static void test_ran_ahead(void)
     CU_ASSERT(calls == 26);
 }
 
+/* The short list without a profile: the suited variant on the balanced
+ * grid in both orders and the node-aware grid; where the nodes are blocks
+ * of consecutive ranks and the balanced grid's rows are nodes, the plain
+ * grid of the node-aware one's order is the same grid, and only the
+ * node-aware name stays. */
+static int list_names(int p, int node_size, int in_blocks, char names[][64])
+{
+    struct ortho__adapt_params pa = params();
+    ortho_candidate out[ORTHO__ADAPT_MAX_CANDIDATES];
+    double risk[ORTHO__ADAPT_MAX_CANDIDATES];
+    int n = ortho__adapt_shortlist(ORTHO_OP_REDUCE, p, node_size, in_blocks, 102400.0, NULL, &pa,
+                                   NULL, 0, out, risk);
+    for (int i = 0; i < n; i++)
+        ortho_candidate_name(&out[i], names[i], 64);
+    return n;
+}
+
+static void test_shortlist_nodes(void)
+{
+    char names[ORTHO__ADAPT_MAX_CANDIDATES][64];
+    /* 128 = 16 nodes of 8: balanced 16x8, rows of nodes */
+    int n = list_names(128, 8, 0, names);
+    CU_ASSERT_EQUAL(n, 3);
+    if (n == 3) {
+        CU_ASSERT_STRING_EQUAL(names[0], "rsag:16x8:rows");
+        CU_ASSERT_STRING_EQUAL(names[1], "rsag:16x8:node:rows");
+        CU_ASSERT_STRING_EQUAL(names[2], "rsag:16x8:cols");
+    }
+    n = list_names(128, 8, 1, names);
+    CU_ASSERT_EQUAL(n, 2);
+    if (n == 2) {
+        CU_ASSERT_STRING_EQUAL(names[0], "rsag:16x8:node:rows");
+        CU_ASSERT_STRING_EQUAL(names[1], "rsag:16x8:cols");
+    }
+    /* 48 = 6 nodes of 8: balanced 8x6, the node-aware 6x8 differs */
+    n = list_names(48, 8, 1, names);
+    CU_ASSERT_EQUAL(n, 3);
+    if (n == 3)
+        CU_ASSERT_STRING_EQUAL(names[1], "rsag:6x8:node:rows");
+}
+
 static void test_lock_and_margin(void)
 {
     struct ortho__adapt_params p = params();
@@ -601,6 +642,7 @@ static void add_suites(void)
     CU_add_test(s, "short list when the budget pays", test_list_when_paid);
     CU_add_test(s, "agreements with a lag", test_lag);
     CU_add_test(s, "a process that ran ahead", test_ran_ahead);
+    CU_add_test(s, "short list on nodes", test_shortlist_nodes);
     CU_add_test(s, "lock and margin", test_lock_and_margin);
     CU_add_test(s, "rare class, failed call, dropped candidates", test_rare_failed_dropped);
     CU_add_test(s, "recheck", test_recheck);

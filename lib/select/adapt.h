@@ -248,13 +248,16 @@ void ortho__adapt_settings_text(char *text, int len);
  * (risk[], in native times). The model ranks them where `prof` predicts
  * (candidates predicted 2 times native's or slower are left out); else
  * the variant that suits op, rows and columns order on the balanced 2D
- * grid; with node_size >= 2 dividing p, the node-aware grid second. A
+ * grid; with node_size >= 2 dividing p, the node-aware grid second, in
+ * place of a plain candidate that is the same grid (nodes_in_blocks: the
+ * nodes hold blocks of consecutive ranks, so rows of nodes are rows of
+ * node_size consecutive ranks). A
  * candidate a neighbouring class measured (near[], the nearest first,
  * n_near of them; NULL entries skipped) takes its measured ratio as its
  * risk, and measured winners come first. Returns how many. No MPI but
  * the grid's balanced dims. */
 struct ortho_model_profile;
-int ortho__adapt_shortlist(ortho_op op, int p, int node_size, double bytes,
+int ortho__adapt_shortlist(ortho_op op, int p, int node_size, int nodes_in_blocks, double bytes,
                            struct ortho_model_profile *prof,
                            const struct ortho__adapt_params *params,
                            const struct ortho__explore *const near[], int n_near,

@@ -53,8 +53,10 @@ int ortho__select_node_size(struct ortho__select_comm *s, MPI_Comm comm)
         MPI_Errhandler saved;
         s->node_size = 0;
         ortho__errors_returned(comm, &saved);
-        if (ortho__nodes_detect(comm, &nodes) == MPI_SUCCESS)
+        if (ortho__nodes_detect(comm, &nodes) == MPI_SUCCESS) {
             s->node_size = nodes->node_size;
+            s->nodes_in_blocks = nodes->node_size > 0 && nodes->consecutive;
+        }
         ortho__errors_restore(comm, &saved);
         ortho__nodes_free(&nodes);
     }
@@ -137,7 +139,8 @@ int ortho__select_shortlist(struct ortho__select_comm *s, MPI_Comm comm, ortho_o
     int node_size = ortho__select_node_size(s, comm);
     ortho__lock();
     ortho_select_t sel = s->profile == ORTHO__SELECT_ACTIVE ? ortho__select_env() : NULL;
-    int n = ortho__adapt_shortlist(op, s->size, node_size, bytes, sel != NULL ? sel->prof : NULL,
+    int n = ortho__adapt_shortlist(op, s->size, node_size, s->nodes_in_blocks, bytes,
+                                   sel != NULL ? sel->prof : NULL,
                                    params, near, n_near, out, risk);
     ortho__unlock();
     return n;

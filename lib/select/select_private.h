@@ -111,6 +111,8 @@ struct ortho__select_comm {
     const char *differs;                    /* a setting that differs between processes */
     char differs_why[96];
     int node_size;                          /* -1: not detected yet */
+    int nodes_in_blocks;                    /* with node_size: node n holds ranks
+                                               n * node_size .. (n + 1) * node_size - 1 */
     int adapt;                              /* ORTHO_ADAPT: online selection on */
     double digest_seconds;                  /* this process's time of the settings'
                                                comparison (an allreduce) [s] */
