@@ -2,9 +2,9 @@
  *
  * A grid owns a copy of the user's communicator (ortho__comm_copy) and two
  * splits of it: the row group (same coordinates but the last) and the
- * column group (same last coordinate). On three or more dimensions the column group carries a
- * leader grid of one dimension less, built the same way, so an N-D
- * operation is the 2D step applied recursively.
+ * column group (same last coordinate). On three or more dimensions the
+ * column group carries a leader grid of one dimension less, built the same
+ * way, so an N-D operation is the 2D step applied recursively.
  *
  * Uneven grids (ortho_grid_create_uneven) fill a row-major box from its
  * first position: only the last row is short, so the columns differ by at
