@@ -111,16 +111,15 @@ static void test_probe_and_budget(void)
     /* the debt is paid back before the next: 3 calls to 0, 4 more */
     CU_ASSERT(run_class(&e, times, 6, first) == 0);
     CU_ASSERT(run_class(&e, times, 1, first) == 1 && first[2] == 16);
-    /* 0.5 earned half a native time: one sample of every candidate before
-     * any batch, so the third's first sample is next */
-    CU_ASSERT(run_class(&e, times, 1, first) == 1 && first[3] == 17);
-    CU_ASSERT(e.arm[2].state == ORTHO__ARM_SAMPLING && e.arm[3].state == ORTHO__ARM_SAMPLING);
-    /* then the quickest first sample's batch (a faster candidate costs nothing) */
+    /* 0.5 beat native by the margin: its batch comes before the third's
+     * first sample (it costs nothing: a faster candidate) */
     CU_ASSERT(run_class(&e, times, 3, first) == 3 && e.arm[2].state == ORTHO__ARM_DONE);
     CU_ASSERT(e.arm[2].nsamples == 4);
     CU_ASSERT(e.best_arm == 2);
-    /* 0.97 >= 1.5 x 0.5: the third stops without its batch, the second is
-     * confirmed */
+    CU_ASSERT(e.arm[3].state == ORTHO__ARM_UNTRIED && first[3] < 0);
+    /* then the third's first sample: 0.97 >= 1.5 x 0.5 stops it at once,
+     * and the second is confirmed */
+    CU_ASSERT(run_class(&e, times, 1, first) == 1 && first[3] == 20);
     CU_ASSERT(call(&e, 0.5, NULL) == 2);
     CU_ASSERT(e.arm[3].state == ORTHO__ARM_SLOW && e.arm[3].nsamples == 1);
     CU_ASSERT(e.phase == ORTHO__EXPLORE_CONFIRM && e.locked == 2);
