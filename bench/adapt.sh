@@ -10,6 +10,7 @@
 #   ADAPT_CALLS="20 100 1000" ADAPT_SIZES=2K,10K,100K,1M ADAPT_OPS=... bench/adapt.sh
 #   ADAPT_FIXED=0 bench/adapt.sh ...                 without the fixed candidates' runs
 #   ADAPT_TUNED=0 bench/adapt.sh ...                 without the tuned profile's run
+#   SMPI_EXTRA="--cfg=maxmin/precision:1e-4" bench/adapt.sh ...   more smpirun options
 #
 # Per run (platform, p, native selector) and N: the default path's total
 # time over native's per point. The summary prints
@@ -47,6 +48,11 @@ OPS=${ADAPT_OPS:-bcast,reduce,allreduce,scatter,allgather,gather}
 # shellcheck source=../scripts/smpi_runs.sh
 . "$ROOT/scripts/smpi_runs.sh"
 COMMON=("${SMPI_SETTINGS[@]}" --cfg=smpi/shared-malloc-blocksize:134217728)
+# SMPI_EXTRA: more smpirun options for every run, e.g.
+# --cfg=maxmin/precision:1e-4 where SimGrid aborted on its solver's
+# precision (docs/simulation.md)
+read -r -a extra <<<"${SMPI_EXTRA:-}"
+COMMON+=("${extra[@]}")
 
 # name | platform | p | settings
 RUNS=()
