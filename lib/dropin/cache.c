@@ -349,7 +349,7 @@ static int layout_index(struct comm_cache *cache, MPI_Comm comm, int ndims, cons
         if (cache->layouts[i].ndims == ndims && cache->layouts[i].node_aware == node_aware &&
             memcmp(cache->layouts[i].dims, dims, (size_t)ndims * sizeof dims[0]) == 0)
             return i;
-    /* a duplicate, then rows and columns per level */
+    /* a copy, then rows and columns per level */
     int need = 1 + 2 * (ndims > 1 ? ndims - 1 : 1), room, all_room = 0;
     ortho__lock();
     room = cache->nlayouts < MAX_LAYOUTS && comms_held + need <= comms_limit;
@@ -451,7 +451,7 @@ static void make_choice(struct comm_cache *cache, MPI_Comm comm, ortho_op op,
 
 static void make_agree_comm(struct comm_cache *cache, MPI_Comm comm);
 
-/* Where online selection's agreements go: the cache's duplicate of comm,
+/* Where online selection's agreements go: the cache's copy of comm,
  * or comm itself (then they block). */
 static MPI_Comm agreement_comm(const struct comm_cache *cache, MPI_Comm comm)
 {
@@ -460,7 +460,7 @@ static MPI_Comm agreement_comm(const struct comm_cache *cache, MPI_Comm comm)
 
 /* Online selection for op in class cls: native is measured first; the
  * short list comes when the class has earned a measurement (shortlist()).
- * Collective over comm (the first time: the agreements' duplicate). */
+ * Collective over comm (the first time: the agreements' copy). */
 static void start_online(struct comm_cache *cache, MPI_Comm comm, struct decision *dc)
 {
     const struct ortho__adapt_params *params = ortho__adapt_params(cache->rank);

@@ -119,7 +119,7 @@ int ortho__comm_make_failed(MPI_Comm parent, int err);
  * error. */
 int ortho__comm_copy(MPI_Comm comm, MPI_Comm *copy);
 
-/* The communicators the grid holds (its own duplicate, rows, columns and
+/* The communicators the grid holds (its own copy, rows, columns and
  * those of its leader grids): what it costs of MPI's supply. */
 int ortho__grid_comms(const struct ortho_grid *grid);
 

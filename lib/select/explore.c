@@ -258,9 +258,9 @@ struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
          * multi-core, 48 processes, mpich: 1000 reduces of 100 KB, the
          * node-aware rsag sampled at 26 us against native's 42 us, then
          * rsag:8x6:cols at 191 us; native ran to the end) */
-        int promising = next_batch(e);
-        if (u >= 0 && warmed != u && promising >= 0 &&
-            e->arm[promising].best < (1.0 - e->params.margin) * e->native)
+        int batch = next_batch(e);
+        if (u >= 0 && warmed != u && batch >= 0 &&
+            e->arm[batch].best < (1.0 - e->params.margin) * e->native)
             u = -1;
         /* its first call's agreement and its batch's (and its warming) */
         if (u >= 0 && (warmed == u ||
@@ -272,12 +272,11 @@ struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
             }
             e->warm_charge = warm;
             e->sampling = u;
-            step.arm = u;
             step.timed = 1;
             step.agree = 1; /* the first sample alone: a far slower one stops here */
             return step;
         }
-        s = next_batch(e);
+        s = batch;
         if (s < 0 && u < 0) { /* every candidate measured, stopped or dropped */
             lock(e);
             step.arm = e->locked;
@@ -296,7 +295,6 @@ struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
                 }
                 e->warm_charge = warm;
                 e->sampling = s;
-                step.arm = s;
                 step.timed = 1;
                 step.agree = left == 1;
                 return step;
