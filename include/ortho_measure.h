@@ -137,6 +137,29 @@ int ortho_measure_hops(MPI_Comm comm, const ortho_measure_opts *opts, int node_s
  */
 int ortho_measure_reach(MPI_Comm comm, const ortho_measure_opts *opts, double *reach);
 
+/**
+ * \brief The fan: whether one process sending to two others at once sends
+ * through one link (its node's network link, shared by both messages) or
+ * through two (the links of a torus, one per direction). Rank 0 sends the
+ * largest of opts->sizes to one of two ranks, to the other, then to both
+ * at once, each answering with an empty message, timed on rank 0's clock
+ * as ortho_measure_hops() times a point; the fan is the time to both over
+ * the slower single one, less 1, within 0 and 1: 1 where the two
+ * messages take twice as long as one, 0 where as long. The two ranks are
+ * on other nodes than rank 0 and each other where \p node_size >= 2 and
+ * \p comm holds at least three nodes (ranks node_size and the first of
+ * the middle node, or of the third where the middle is the second), else ranks 1 and size / 2. A pipeline's stage that
+ * sends into its row while it passes a segment on pays both on one link
+ * where the fan is 1 (the model's param hop_fan, lib/model/variants.c).
+ * Collective over \p comm.
+ * \param[out] fan  the fan on every process; -1 where not measured (fewer
+ *                  than four processes, or nodes too few to place both)
+ * \return MPI_SUCCESS; MPI_ERR_ARG (raised on \p comm) for bad options, a
+ *         size above 1 GiB, a negative \p node_size or a NULL \p fan;
+ *         MPI_ERR_NO_MEM; the code of a failed MPI call.
+ */
+int ortho_measure_fan(MPI_Comm comm, const ortho_measure_opts *opts, int node_size, double *fan);
+
 /** \brief Release samples from ortho_measure_natives(); sets *samples to
  *  NULL (NULL is a harmless no-op). Not collective. */
 int ortho_measure_samples_free(ortho_model_sample **samples);

@@ -183,6 +183,34 @@ static void test_measure_reach(void)
     free(lo);
 }
 
+/* The fan (ortho_measure_fan): the same value on every rank, within 0
+ * and 1 where measured (4 processes and more; -1 below), -1 where the
+ * nodes are too few to place both messages on others (node size 2 on 4
+ * processes: 2 nodes); no size, a negative node size or no result are
+ * MPI_ERR_ARG. (Checked against a star, a multi-core cluster and a torus
+ * under SMPI: tests/smpi/check_clock.c.) */
+static void test_measure_fan(void)
+{
+    static const double sizes[] = { 65536 };
+    ortho_measure_opts o = tiny();
+    MPI_Comm comm = MPI_COMM_WORLD;
+    int p = ortho_test_world_size(), ok;
+    double fan = 0.0, hi = 0.0, lo = 0.0;
+    o.sizes = sizes;
+    o.nsizes = 1;
+    ok = ortho_measure_fan(comm, &o, 0, &fan) == MPI_SUCCESS;
+    MPI_Allreduce(&fan, &hi, 1, MPI_DOUBLE, MPI_MAX, comm);
+    MPI_Allreduce(&fan, &lo, 1, MPI_DOUBLE, MPI_MIN, comm);
+    ok &= hi == lo && (p < 4 ? fan == -1.0 : fan >= 0.0 && fan <= 1.0);
+    CU_ASSERT(ORTHO_TEST_ALL(ok, comm));
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_fan(comm, &o, 2, &fan) == MPI_SUCCESS && fan == -1.0,
+                             comm));
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_fan(comm, &o, -1, &fan) == MPI_ERR_ARG, comm));
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_fan(comm, &o, 0, NULL) == MPI_ERR_ARG, comm));
+    o.nsizes = 0;
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_fan(comm, &o, 0, &fan) == MPI_ERR_ARG, comm));
+}
+
 /* The names of release 0.1 (ortho_measure.h, "Older names"). */
 static void test_old_names(void)
 {
@@ -214,6 +242,7 @@ static void add_suites(void)
     CU_add_test(s, "any call timed as a point", test_measure_call);
     CU_add_test(s, "one message between two processes", test_measure_hops);
     CU_add_test(s, "the farthest of the first q processes", test_measure_reach);
+    CU_add_test(s, "two messages at once against one", test_measure_fan);
     CU_add_test(s, "the names of release 0.1", test_old_names);
 }
 

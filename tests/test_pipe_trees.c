@@ -48,6 +48,60 @@ static void test_geometry(void)
     CU_ASSERT_EQUAL(bad, 0);
 }
 
+/* The trees on nodes (ortho__model_tree_node_entries, _path_across)
+ * against the geometry above, for members stride apart on nodes of c:
+ * the most edges of one tree into one node from another, and the most
+ * node crossings on the way to a deepest member; then by hand: a column
+ * of 8 members 2 apart on nodes of 8 (positions 0-3 on one node, 4-7 on
+ * the next) enters the second node through 4 edges of tree 0 (to 4 and 5
+ * from 2, to 6 and 7 from 3), and tree 1's way to its deepest member 1
+ * (0, 7, 5, 1) crosses twice. */
+static void test_trees_on_nodes(void)
+{
+    int bad = 0;
+    for (int len = 2; len <= 40; len++)
+        for (int stride = 1; stride <= 9; stride++)
+            for (int c = 2; c <= 8; c++) {
+                int most = 0, crossings = 0;
+                for (int e = 0; e < 2; e++) {
+                    int into[400] = {0};
+                    for (int q = 1; q < len; q++) {
+                        struct ortho__lane_place pl, at;
+                        ortho__lane_tree_place(len, e, q, &pl);
+                        if (pl.parent * stride / c != q * stride / c)
+                            into[q * stride / c]++;
+                        if (pl.depth != ortho__model_pipe_tree_hops(len))
+                            continue;
+                        int cross = 0;
+                        for (int x = q; x != 0; x = at.parent) {
+                            ortho__lane_tree_place(len, e, x, &at);
+                            cross += at.parent * stride / c != x * stride / c;
+                        }
+                        crossings = cross > crossings ? cross : crossings;
+                    }
+                    for (int n = 0; n < 400; n++)
+                        most = into[n] > most ? into[n] : most;
+                }
+                bad += most != ortho__model_tree_node_entries(len, stride, c);
+                bad += crossings != ortho__model_tree_path_across(len, stride, c);
+            }
+    CU_ASSERT_EQUAL(bad, 0);
+    CU_ASSERT_EQUAL(ortho__model_tree_node_entries(8, 2, 8), 4);
+    CU_ASSERT_EQUAL(ortho__model_tree_path_across(8, 2, 8), 2);
+    /* one member a node: one edge into each, every hop across */
+    CU_ASSERT_EQUAL(ortho__model_tree_node_entries(16, 8, 8), 1);
+    CU_ASSERT_EQUAL(ortho__model_tree_path_across(16, 8, 8), 4);
+    CU_ASSERT_EQUAL(ortho__model_tree_node_entries(16, 1, 0), 1);
+    /* several edges into a node: the trees only for one or two segments
+     * of the chains; one edge: the rule of one lane a link */
+    CU_ASSERT(ortho__model_pipe_trees(2, 8, 2, 2.0, 2, 8));
+    CU_ASSERT(!ortho__model_pipe_trees(2, 8, 2, 3.0, 2, 8));
+    CU_ASSERT(ortho__model_pipe_trees(2, 16, 8, 40.0, 8, 8));
+    CU_ASSERT(!ortho__model_pipe_trees(2, 16, 8, 50.0, 8, 8));
+    /* all on one node: nothing crosses */
+    CU_ASSERT_EQUAL(ortho__model_tree_node_entries(6, 2, 12), 0);
+}
+
 static int value(int root, int count, int i)
 {
     return root * 100003 + count * 101 + i;
@@ -128,8 +182,9 @@ static void test_bcast_trees(void)
     }
     /* the columns order takes the trees at every count here; the rows
      * order up to 8 segments of the chains */
-    CU_ASSERT(ortho__model_pipe_trees(2, 6, 1, 1000 * 4 / 16.0));
-    CU_ASSERT(ortho__model_pipe_trees(2, 6, 2, 2.0) && !ortho__model_pipe_trees(2, 6, 2, 9.0));
+    CU_ASSERT(ortho__model_pipe_trees(2, 6, 1, 1000 * 4 / 16.0, 1, 12));
+    CU_ASSERT(ortho__model_pipe_trees(2, 6, 2, 2.0, 2, 12) &&
+              !ortho__model_pipe_trees(2, 6, 2, 9.0, 2, 12));
     CU_ASSERT(ORTHO_TEST_ALL(every_call(bcast_call) == 0, MPI_COMM_WORLD));
 }
 
@@ -146,6 +201,7 @@ static void add_suites(void)
 {
     CU_pSuite s = CU_add_suite("pipe bcast and reduce through two trees", NULL, NULL);
     CU_add_test(s, "the trees' geometry", test_geometry);
+    CU_add_test(s, "the trees on nodes", test_trees_on_nodes);
     CU_add_test(s, "bcast through the trees", test_bcast_trees);
     CU_add_test(s, "reduce through the trees", test_reduce_trees);
 }

@@ -16,7 +16,13 @@
  * other rank in turn, the same way. A stage whose messages go to many
  * processes at once (spread, rsag's direct exchanges) ends with the
  * farthest one: on a torus the first 16 of 4 x 4 x 8 nodes are up to 4
- * links apart, 32 up to 5, while ranks 0 and 1 are neighbours. */
+ * links apart, 32 up to 5, while ranks 0 and 1 are neighbours.
+ *
+ * The fan (ortho_measure_fan()): one message from rank 0 to two ranks at
+ * once against one to each, the same way. Under SMPI with 256 KiB: on the
+ * star 0.0421 s against 0.0212 s (one up link: fan 1), on the multi-core
+ * cluster 44 us against 23 us (one network link a node), on the torus
+ * 440 us against 440 us (a link per direction: fan 0). */
 #include "measure/measure_private.h"
 #include "common/errors.h"
 
@@ -188,4 +194,112 @@ int ortho_measure_reach(MPI_Comm comm, const ortho_measure_opts *opts, double *r
     if (own != MPI_COMM_NULL)
         PMPI_Comm_free(&own);
     return err != MPI_SUCCESS ? ortho__raise(comm, err) : MPI_SUCCESS;
+}
+
+/* Rank 0 sends s bytes to each of the n ranks of to[] at once, each
+ * answers with an empty message: the mean time of a round on rank 0's
+ * clock (other ranks: 0), rounds as ping_pong's. Not collective: rank 0
+ * and to[] only. */
+static int fan_out(MPI_Comm comm, const int *to, int n, char *buf, int s,
+                   const ortho_measure_opts *o, double *t)
+{
+    int rank, err = MPI_SUCCESS, rounds = 0, mine = 0, most = 64 * (o->max_reps > 0 ? o->max_reps : 1);
+    PMPI_Comm_rank(comm, &rank);
+    *t = 0.0;
+    for (int i = 0; i < n; i++)
+        mine |= rank == to[i];
+    if (rank != 0 && !mine)
+        return MPI_SUCCESS;
+    double start = 0.0, end = 0.0, limit = o->max_seconds > 0.0 ? o->max_seconds / 10.0 : 0.0;
+    for (int r = -1; err == MPI_SUCCESS; r++) {
+        int go = 1;
+        if (rank == 0) {
+            MPI_Request q[4];
+            MPI_Status sts[4]; /* not MPI_STATUSES_IGNORE: see segments.c */
+            if (r == 0)
+                start = end = PMPI_Wtime();
+            go = r < o->min_reps
+                 || (r < most && (limit <= 0.0 ? r < o->max_reps : end - start < limit));
+            for (int i = 0; i < n && err == MPI_SUCCESS; i++)
+                err = PMPI_Isend(buf, go ? s : 0, MPI_BYTE, to[i], go ? TAG : TAG + 1, comm,
+                                 &q[i]);
+            for (int i = 0; i < n && err == MPI_SUCCESS && go; i++)
+                err = PMPI_Irecv(NULL, 0, MPI_BYTE, to[i], TAG, comm, &q[n + i]);
+            if (err == MPI_SUCCESS)
+                err = PMPI_Waitall(go ? 2 * n : n, q, sts);
+            end = PMPI_Wtime();
+        } else {
+            MPI_Status st;
+            err = PMPI_Recv(buf, s, MPI_BYTE, 0, MPI_ANY_TAG, comm, &st);
+            go = err == MPI_SUCCESS && st.MPI_TAG == TAG;
+            if (go)
+                err = PMPI_Send(NULL, 0, MPI_BYTE, 0, TAG, comm);
+        }
+        if (!go)
+            break;
+        rounds = r + 1;
+    }
+    if (rank == 0 && rounds > 0)
+        *t = (end - start) / rounds;
+    return err;
+}
+
+int ortho_measure_fan(MPI_Comm comm, const ortho_measure_opts *opts, int node_size, double *fan)
+{
+    int size = 0, err, to[2];
+    double largest = 0.0, t[3] = { 0.0, 0.0, 0.0 };
+    if (opts == NULL || fan == NULL)
+        return ortho__raise(comm, MPI_ERR_ARG);
+    *fan = -1.0;
+    err = PMPI_Comm_size(comm, &size);
+    if (err != MPI_SUCCESS)
+        return ortho__raise(comm, err);
+    if (opts->sizes == NULL || opts->nsizes < 1 || opts->min_reps < 1
+        || opts->max_reps < opts->min_reps || opts->max_seconds < 0.0 || node_size < 0)
+        return ortho__raise(comm, MPI_ERR_ARG);
+    for (int i = 0; i < opts->nsizes; i++) {
+        if (!(opts->sizes[i] >= 0.0) || opts->sizes[i] > (double)(1 << 30))
+            return ortho__raise(comm, MPI_ERR_ARG);
+        largest = opts->sizes[i] > largest ? opts->sizes[i] : largest;
+    }
+    if (node_size >= 2) {
+        int nodes = size / node_size;
+        to[0] = node_size;
+        to[1] = (nodes / 2 > 2 ? nodes / 2 : 2) * node_size;
+        if (nodes < 3)
+            return MPI_SUCCESS;
+    } else {
+        to[0] = 1;
+        to[1] = size / 2;
+        if (size < 4)
+            return MPI_SUCCESS;
+    }
+    char *buf = calloc((size_t)largest + 1, 1);
+    int ok = buf != NULL, all_ok = 0;
+    MPI_Comm own = MPI_COMM_NULL;
+    err = PMPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
+    if (err == MPI_SUCCESS && !all_ok)
+        err = MPI_ERR_NO_MEM;
+    if (err == MPI_SUCCESS)
+        err = PMPI_Comm_dup(comm, &own);
+    /* each alone, then both at once */
+    if (err == MPI_SUCCESS)
+        err = fan_out(own, &to[0], 1, buf, (int)largest, opts, &t[0]);
+    if (err == MPI_SUCCESS)
+        err = fan_out(own, &to[1], 1, buf, (int)largest, opts, &t[1]);
+    if (err == MPI_SUCCESS)
+        err = fan_out(own, to, 2, buf, (int)largest, opts, &t[2]);
+    if (err == MPI_SUCCESS)
+        err = PMPI_Bcast(t, 3, MPI_DOUBLE, 0, own);
+    if (own != MPI_COMM_NULL)
+        PMPI_Comm_free(&own);
+    free(buf);
+    if (err != MPI_SUCCESS)
+        return ortho__raise(comm, err);
+    double one = t[0] > t[1] ? t[0] : t[1];
+    if (one > 0.0) {
+        double f = t[2] / one - 1.0;
+        *fan = f < 0.0 ? 0.0 : f > 1.0 ? 1.0 : f;
+    }
+    return MPI_SUCCESS;
 }

@@ -130,12 +130,88 @@ int ortho__model_pipe_tree_hops(int len)
  * processes: 2 hops saved), the two even near a quarter (128 processes,
  * 500 KiB: 11 and 82). A tree that saves one hop (columns of 4 or 5)
  * is not worth its inner members' second sends. */
-int ortho__model_pipe_trees(int pieces, int len, int lanes, double chain_segments)
+int ortho__model_pipe_trees(int pieces, int len, int lanes, double chain_segments, int stride,
+                            int node_size)
 {
     int saved = len - 1 - ortho__model_pipe_tree_hops(len);
     if (pieces < 2 || pieces % 2 != 0 || saved < 2)
         return 0;
+    /* Members of a column that share a node (a column of stride 2 on
+     * nodes of 8 holds 4 of them a node): a chain enters each node once,
+     * a tree through several edges, so the node's link carries each byte
+     * several times. Measured under SMPI on the multi-core cluster (mpich
+     * selector, bcast, chains against trees): 8x2 rows on 16 processes
+     * (4 edges into a node) 0.76x at 2 KiB (2 segments of the chains),
+     * 1.23x at 20 KiB (4), 1.95x at 100 KiB, 2.45x at 500 KiB; 16x2 rows
+     * on 32 0.68x, 1.36x, 2.66x, 3.90x; 2x16 columns on 32 0.78x, 1.39x,
+     * 2.01x, 2.07x. The trees then pay only where the chains' segments
+     * are one or two (latency, not volume). */
+    if (ortho__model_tree_node_entries(len, stride, node_size) > 1)
+        return chain_segments <= 2.0;
     return lanes <= 1 || 4.0 * saved >= chain_segments;
+}
+
+/* The parent of position q >= 1 in tree e of a column of m + 1
+ * (lane_trees.h: heap index i = q - 1 in tree 0, m - q in tree 1; the
+ * heap's top hangs from position 0). */
+static int tree_parent(int m, int e, int q)
+{
+    int i = e == 0 ? q - 1 : m - q;
+    if (i == 0)
+        return 0;
+    int up = (i - 1) / 2;
+    return e == 0 ? up + 1 : m - up;
+}
+
+/* node of position q: members q stride apart, nodes of node_size */
+static long long node_of(int q, int stride, int node_size)
+{
+    return (long long)q * stride / node_size;
+}
+
+int ortho__model_tree_node_entries(int len, int stride, int node_size)
+{
+    int worst = 0;
+    if (len < 2)
+        return 0;
+    if (node_size < 2 || stride < 1)
+        return 1;
+    for (int e = 0; e < 2; e++) {
+        long long node = -1;
+        int into = 0;
+        for (int q = 1; q < len; q++) {
+            long long at = node_of(q, stride, node_size);
+            if (at != node) {
+                node = at;
+                into = 0;
+            }
+            into += node_of(tree_parent(len - 1, e, q), stride, node_size) != at;
+            worst = into > worst ? into : worst;
+        }
+    }
+    return worst;
+}
+
+int ortho__model_tree_path_across(int len, int stride, int node_size)
+{
+    int worst = 0, m = len - 1, hops = ortho__model_pipe_tree_hops(len);
+    if (len < 2)
+        return 0;
+    if (node_size < 2 || stride < 1)
+        return hops;
+    /* every deepest member (heap indices from 2^(hops-1) - 1 on), up to
+     * position 0 */
+    for (int e = 0; e < 2; e++)
+        for (int i = (1 << (hops - 1)) - 1; i < m; i++) {
+            int q = e == 0 ? i + 1 : m - i, across = 0;
+            while (q != 0) {
+                int up = tree_parent(m, e, q);
+                across += node_of(up, stride, node_size) != node_of(q, stride, node_size);
+                q = up;
+            }
+            worst = across > worst ? across : worst;
+        }
+    return worst;
 }
 
 /* spread's stages post all their messages at once: the root its p - 1

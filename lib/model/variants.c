@@ -441,7 +441,12 @@ static int pipe_cost(ortho_model_profile_t prof, const struct sub *sg, int ring_
                          : cols(prof, sg, sg->lanes, ORTHO_MODEL_ALLGATHER, b, &other);
     if (err)
         return err;
+    /* each process sends its ring step and its part of the allgather at
+     * once: through one link where neither stays inside a node and the
+     * profile's hop_fan is 1 (pipeline_time's period) */
     double ag = other.total, per_step = step > ag ? step : ag;
+    if (st.where != ORTHO_MODEL_WHERE_NODE && other.phase[0].where != ORTHO_MODEL_WHERE_NODE)
+        per_step += ortho__param_or_0(prof, "hop_fan") * (step > ag ? ag : step);
     ortho_model_phase ph;
     memset(&ph, 0, sizeof ph);
     ph.op = ORTHO_MODEL_ALLGATHER;
@@ -480,9 +485,11 @@ static int pipe_rows(ortho_model_profile_t prof, const struct sub *sg, ortho_mod
 
 /* A segmented pipeline: its stages, each placed on the nodes as the
  * variant runs it and timed on one segment of s bytes (ph.seconds, and
- * fixed: the same at 0 bytes, the part that does not grow with s), and
- * how many times one segment's way goes through it (on_path; they add up
- * to the depth). pipeline_time() composes them. */
+ * fixed: the same at 0 bytes, the part that does not grow with s), how
+ * many times one segment's way goes through it (on_path; they add up
+ * to the depth), and how many times a lane's member (a leader: in its
+ * first group and on the chain) runs it for each segment (load).
+ * pipeline_time() composes them. */
 #define PIPE_MAX_STAGES 6
 
 struct pipeline {
@@ -490,6 +497,7 @@ struct pipeline {
     ortho_model_phase ph[PIPE_MAX_STAGES];
     int on_path[PIPE_MAX_STAGES];
     double fixed[PIPE_MAX_STAGES]; /* the stage's time at 0 bytes */
+    int load[PIPE_MAX_STAGES];
 };
 
 /* Appends a stage; one timed by the same entry as a stage already there,
@@ -497,7 +505,7 @@ struct pipeline {
  * times every hop alike, and then predicts what it predicts without the
  * node size, to the last bit), its placement then unknown. */
 static void pipeline_add(struct pipeline *pl, const ortho_model_phase *ph, double fixed,
-                         int on_path)
+                         int on_path, int load)
 {
     if (on_path < 1)
         return;
@@ -510,12 +518,14 @@ static void pipeline_add(struct pipeline *pl, const ortho_model_phase *ph, doubl
                 x->per_node = x->nodes = x->flows = 0;
             }
             pl->on_path[i] += on_path;
+            pl->load[i] += load;
             return;
         }
     }
     if (pl->n < PIPE_MAX_STAGES) {
         pl->ph[pl->n] = *ph;
         pl->fixed[pl->n] = fixed;
+        pl->load[pl->n] = load;
         pl->on_path[pl->n++] = on_path;
     }
 }
@@ -532,16 +542,16 @@ static int group_stage(ortho_model_profile_t prof, const struct ortho__frame *fr
     if (!err)
         err = ortho__phase_predict(prof, fr, lo, hi, 0u, op, g, 0.0, &zero);
     if (!err)
-        pipeline_add(pl, &ph, zero.seconds, on_path);
+        pipeline_add(pl, &ph, zero.seconds, on_path, 1);
     return err;
 }
 
 /* One hop (op on 2 processes, one segment) at where, flows processes of
  * a node sending across at a time, each stage sending among `members`
  * consecutive ranks at once (2: to the next one); on_path hops of this
- * kind. */
+ * kind, `load` of them a leader's for each segment. */
 static int hop_stage(ortho_model_profile_t prof, ortho_model_op op, int where, int flows,
-                     int members, double s, int on_path, struct pipeline *pl)
+                     int members, double s, int on_path, int load, struct pipeline *pl)
 {
     ortho_model_phase ph;
     double zero = 0.0;
@@ -574,7 +584,7 @@ static int hop_stage(ortho_model_profile_t prof, ortho_model_op op, int where, i
             err = ortho__predict_at(prof, op, 2, 0.0, where, flows, &zero, NULL, NULL);
     }
     if (!err)
-        pipeline_add(pl, &ph, zero, on_path);
+        pipeline_add(pl, &ph, zero, on_path, load);
     return err;
 }
 
@@ -591,14 +601,40 @@ static int chain_stages(ortho_model_profile_t prof, const struct ortho__frame *f
     if (members < 2)
         return MPI_SUCCESS;
     if (c < 2) {
-        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_ANY, 1, 2, s, times * (members - 1), pl);
+        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_ANY, 1, 2, s, times * (members - 1), times,
+                        pl);
     } else {
         for (long long i = 0; i + 1 < members; i++)
             across += (i * stride) / c != ((i + 1) * stride) / c;
         err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NODE, 1, 2, s, times * (members - 1 - across),
-                        pl);
+                        times, pl);
         if (!err)
-            err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NET, 1, 2, s, times * across, pl);
+            err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NET, 1, 2, s, times * across, times, pl);
+    }
+    for (int i = from; i < pl->n; i++)
+        pl->ph[i].dim = dim;
+    return err;
+}
+
+/* The hops down (reduce: up) the deeper of pipe's two trees over a
+ * column of len members stride apart: those inside a node and those
+ * between nodes, each of the latter sharing the node's link with the
+ * other edges of its tree that enter the node (every edge carries a
+ * segment at each step). dim as for chain_stages. */
+static int tree_stages(ortho_model_profile_t prof, const struct ortho__frame *fr,
+                       ortho_model_op op, int stride, int len, int dim, double s,
+                       struct pipeline *pl)
+{
+    int c = fr->node_size, hops = ortho__model_pipe_tree_hops(len), from = pl->n, err;
+    if (c < 2) {
+        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_ANY, 1, 2, s, hops, 1, pl);
+    } else {
+        int across = ortho__model_tree_path_across(len, stride, c);
+        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NODE, 1, 2, s, hops - across, 1, pl);
+        if (!err)
+            err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NET,
+                            ortho__model_tree_node_entries(len, stride, c), 2, s, across, 1,
+                            pl);
     }
     for (int i = from; i < pl->n; i++)
         pl->ph[i].dim = dim;
@@ -610,32 +646,49 @@ static int chain_stages(ortho_model_profile_t prof, const struct ortho__frame *f
  * pipe variants and chain: sends below the eager limit complete at once,
  * receives are posted ahead, so a stage's latency overlaps the transfer of
  * the next segment): the first segment's way through every stage of the
- * path, then one segment per transfer time of the slowest stage,
- *   T = sum_i on_path_i t_i(s) + (k - 1) max_i (t_i(s) - t_i(0));
- * the slowest stage's phase carries the k - 1 transfers, every phase its
- * share of the fill. stepped (spread: each segment's synchronous sends
- * wait for their receivers before the next segment leaves): every one of
- * the k + depth - 1 steps lasts as long as the slowest stage,
+ * path, then one segment per period,
+ *   T = sum_i on_path_i t_i(s) + (k - 1) P,
+ *   P = m + fan max(0, L - m),  m = max_i ~t_i,
+ *   L = sum_{i not inside a node} load_i ~t_i,
+ * ~t_i = t_i(s) - t_i(0): the slowest stage's transfer, or, where one
+ * process's messages to several others share its link (the profile's
+ * hop_fan, ortho_measure_fan(): 1 on a node's network link, 0 with a
+ * link per direction, 0 when absent), what one leader sends through it
+ * for each segment (its hops on the chain and its first group's op, one
+ * after another: a leader of pipe's allreduce sends every segment up,
+ * down and into its row; stages inside a node do not use the link).
+ * Measured by bench/model_evidence.sh on the star (fan 1), pipe's
+ * allreduce took 2.5 to 4 times the slowest stage's period. The slowest
+ * stage's phase
+ * carries the k - 1 periods, every phase its share of the fill. stepped
+ * (spread: each segment's synchronous sends wait for their receivers
+ * before the next segment leaves): every one of the k + depth - 1 steps
+ * lasts as long as the slowest stage,
  *   T = (k + depth - 1) max_i t_i(s),  depth = sum_i on_path_i,
  * all on the slowest stage's phase. */
 static void pipeline_time(const struct pipeline *pl, int stepped, double b, double s,
-                          ortho_model_prediction *pred)
+                          double fan, ortho_model_prediction *pred)
 {
-    double k = b > 0.0 ? ceil(b / s) : 0.0, step[PIPE_MAX_STAGES];
+    double k = b > 0.0 ? ceil(b / s) : 0.0, step[PIPE_MAX_STAGES], link = 0.0;
     int slowest = 0, depth = 0;
     for (int i = 0; i < pl->n; i++) {
         step[i] = stepped ? pl->ph[i].seconds : pl->ph[i].seconds - pl->fixed[i];
         slowest = step[i] > step[slowest] ? i : slowest;
         depth += pl->on_path[i];
+        if (pl->ph[i].where != ORTHO_MODEL_WHERE_NODE)
+            link += pl->load[i] * step[i];
     }
+    double period = pl->n > 0 ? step[slowest] : 0.0;
+    if (!stepped && link > period)
+        period += fan * (link - period);
     for (int i = 0; i < pl->n; i++) {
         ortho_model_phase ph = pl->ph[i];
         if (k <= 0.0)
             ph.seconds = 0.0;
         else if (stepped)
-            ph.seconds = i == slowest ? (k + depth - 1.0) * step[i] : 0.0;
+            ph.seconds = i == slowest ? (k + depth - 1.0) * period : 0.0;
         else
-            ph.seconds = pl->on_path[i] * ph.seconds + (i == slowest ? (k - 1.0) * step[i] : 0.0);
+            ph.seconds = pl->on_path[i] * ph.seconds + (i == slowest ? (k - 1.0) * period : 0.0);
         append(pred, &ph);
     }
 }
@@ -684,11 +737,11 @@ static int pipe_segments(ortho_model_profile_t prof, const struct ortho__frame *
      * whose every step carries two segments, one per tree (an inner
      * member sends, or receives, its tree's segment twice; the row works
      * on both) */
-    if (op != ORTHO_MODEL_ALLREDUCE && s > 0.0 &&
-        ortho__model_pipe_trees(first, second, lanes, ceil(b / s))) {
+    int trees = op != ORTHO_MODEL_ALLREDUCE && s > 0.0 &&
+                ortho__model_pipe_trees(first, second, lanes, ceil(b / s), cstride, fr->node_size);
+    if (trees) {
         int hops = ortho__model_pipe_tree_hops(second);
         depth += hops + 1 - second;
-        second = hops + 1;
         s = 2.0 * segment_of(prof, hop, b, depth, 1, lanes, named);
         s = s < b ? s : b;
     }
@@ -698,8 +751,9 @@ static int pipe_segments(ortho_model_profile_t prof, const struct ortho__frame *
         err = group_stage(prof, fr, flo, fhi, ORTHO_MODEL_REDUCE, first, s,
                           op == ORTHO_MODEL_REDUCE ? 2 : 1, &pl);
     if (!err)
-        err = chain_stages(prof, fr, hop, cstride, second, op == ORTHO_MODEL_ALLREDUCE ? 2 : 1,
-                           cdim, s, &pl);
+        err = trees ? tree_stages(prof, fr, hop, cstride, second, cdim, s, &pl)
+                    : chain_stages(prof, fr, hop, cstride, second,
+                                   op == ORTHO_MODEL_ALLREDUCE ? 2 : 1, cdim, s, &pl);
     if (!err && op != ORTHO_MODEL_ALLREDUCE) {
         /* the root's hop, inside the root's first group */
         ortho_model_phase ph;
@@ -708,14 +762,14 @@ static int pipe_segments(ortho_model_profile_t prof, const struct ortho__frame *
         if (!err)
             err = hop_stage(prof, hop, ph.where == ORTHO_MODEL_WHERE_NET && ph.per_node > 1
                                            ? ORTHO_MODEL_WHERE_NODE : ph.where,
-                            1, 2, s, 1, &pl);
+                            1, 2, s, 1, 0, &pl);
         if (pl.n > n)
             pl.ph[n].dim = flo;
     }
     if (!err && op != ORTHO_MODEL_REDUCE)
         err = group_stage(prof, fr, flo, fhi, ORTHO_MODEL_BCAST, first, s, 1, &pl);
     if (!err)
-        pipeline_time(&pl, 0, b, s, pred);
+        pipeline_time(&pl, 0, b, s, ortho__param_or_0(prof, "hop_fan"), pred);
     return err;
 }
 
@@ -745,7 +799,7 @@ static int chain(ortho_model_profile_t prof, ortho_model_op op, const struct ort
     memset(&pl, 0, sizeof pl);
     int err = chain_stages(prof, fr, op, 1, p, 1, fr->ndims - 1, s, &pl);
     if (!err)
-        pipeline_time(&pl, 0, b, s, pred);
+        pipeline_time(&pl, 0, b, s, ortho__param_or_0(prof, "hop_fan"), pred);
     return err;
 }
 
@@ -761,13 +815,13 @@ static int spread(ortho_model_profile_t prof, ortho_model_op op, const struct or
     double s = segment_of(prof, op, b, 2, ortho__model_spread_latencies(p), 1, named);
     memset(&pl, 0, sizeof pl);
     if (c < 2)
-        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_ANY, 1, p, s, 2, &pl);
+        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_ANY, 1, p, s, 2, 0, &pl);
     else if (p <= c)
-        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NODE, 1, p, s, 2, &pl);
+        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NODE, 1, p, s, 2, 0, &pl);
     else
-        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NET, c, p, s, 2, &pl);
+        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NET, c, p, s, 2, 0, &pl);
     if (!err)
-        pipeline_time(&pl, 1, b, s, pred);
+        pipeline_time(&pl, 1, b, s, 0.0, pred);
     return err;
 }
 

@@ -66,13 +66,29 @@ int ortho__model_segment_lanes(int chains, int node_size);
 int ortho__model_pipe_tree_hops(int len);
 
 /* Whether pipe's bcast sends its segments down the two trees (reduce:
- * climbs them) rather than along chains: an even number of leaders (`pieces`), trees that save at
- * least 2 of a chain's hops (columns of len >= 6), and either one lane per
- * link (lanes <= 1) or hops saved at least a quarter of the chains'
- * segments (chain_segments: the count of segments the chains would cut,
- * ortho__model_segment at depth len + 1). Equal on every process for
- * equal arguments. */
-int ortho__model_pipe_trees(int pieces, int len, int lanes, double chain_segments);
+ * climbs them) rather than along chains: an even number of leaders
+ * (`pieces`), trees that save at least 2 of a chain's hops (columns of
+ * len >= 6), and, where a tree enters a node through one edge at most,
+ * either one lane per link (lanes <= 1) or hops saved at least a quarter
+ * of the chains' segments (chain_segments: the count of segments the
+ * chains would cut, ortho__model_segment at depth len + 1); where it
+ * enters one through several, only for chains of at most 2 segments.
+ * The column's members lie `stride` processes apart on nodes of
+ * node_size consecutive processes (0 or 1: one member a node). Equal on
+ * every process for equal arguments. */
+int ortho__model_pipe_trees(int pieces, int len, int lanes, double chain_segments, int stride,
+                            int node_size);
+
+/* The most edges of one of the two trees of a column of len (members
+ * stride processes apart, nodes of node_size consecutive processes; 0 or
+ * 1: a member a node) that enter one node from another: 1 where no node
+ * holds two members, up to a node's members otherwise. */
+int ortho__model_tree_node_entries(int len, int stride, int node_size);
+
+/* Of the hops from the root's row down to the deepest member of either
+ * tree, the most that cross from one node to another (the same
+ * placement). */
+int ortho__model_tree_path_across(int len, int stride, int node_size);
 
 /* spread (lib/variants/spread_*.c) on p processes: the messages of one
  * of its stages whose latencies follow one another (segment.c's m). */

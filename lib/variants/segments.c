@@ -22,6 +22,15 @@ int ortho__segments_lanes(const struct ortho__segment_choice *choice,
     return ortho__model_segment_lanes(chains, node_size);
 }
 
+int ortho__segments_trees(const struct ortho__segment_choice *choice,
+                          const struct ortho_grid *grid, int rows_first, int row, int pieces,
+                          int len, int lanes, int chain_segments)
+{
+    int node_size = choice->node_size >= 2 ? choice->node_size : grid->node_aware ? row : 0;
+    return ortho__model_pipe_trees(pieces, len, lanes, chain_segments, rows_first ? row : 1,
+                                   node_size);
+}
+
 int ortho__pipeline(int nsteps, int lag, ortho__step_fn step, ortho__after_fn after, void *ctx)
 {
     enum { SLOTS = ORTHO_PIPELINE_MAX_LAG + 1 };

@@ -26,11 +26,18 @@
  *
  * also checks ortho_measure_reach(): the farthest of the P processes from
  * rank 0 must take REACH s within 5% (on a torus: the links of the
- * longest route, times one link's latency). Prints "check_clock: N
- * passed, N failed (P processes)" last. */
+ * longest route, times one link's latency); REACH "-" skips it.
+ *
+ *   smpirun -np P ... check_clock ALPHA BETA REACH FAN@NODES
+ *
+ * also checks ortho_measure_fan() with node size NODES: 1 where rank 0's
+ * two messages share its link (the star, a multi-core node's network
+ * link), 0 where they leave by two (the torus's x and y links), within
+ * 0.1. Prints "check_clock: N passed, N failed (P processes)" last. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "ortho.h"
 #include "ortho_measure.h"
@@ -97,7 +104,7 @@ int main(int argc, char **argv)
                    next.alpha, next.beta, want_alpha, want_beta, global_form,
                    ok ? "ok" : "FAILED");
     }
-    if (argc >= 4) {
+    if (argc >= 4 && strcmp(argv[3], "-") != 0) {
         double want = atof(argv[3]), *reach = calloc((size_t)p, sizeof *reach);
         o = ortho_measure_opts_default();
         o.min_reps = o.max_reps = 3;
@@ -112,6 +119,22 @@ int main(int argc, char **argv)
             printf("check_clock: the farthest process %.4g s (the platform: %.4g s): %s\n",
                    far, want, ok ? "ok" : "FAILED");
         free(reach);
+    }
+    if (argc >= 5) {
+        double want = atof(argv[4]), fan = -1.0;
+        const char *at = strchr(argv[4], '@');
+        static const double largest[] = { 262144 };
+        o = ortho_measure_opts_default();
+        o.min_reps = o.max_reps = 3;
+        o.sizes = largest;
+        o.nsizes = 1;
+        err = ortho_measure_fan(MPI_COMM_WORLD, &o, at != NULL ? atoi(at + 1) : 0, &fan);
+        ok = err == MPI_SUCCESS && fan >= 0.0 && fabs(fan - want) <= 0.1;
+        passed += ok;
+        failed += !ok;
+        if (rank == 0)
+            printf("check_clock: the fan %.3g (the platform: %.3g): %s\n", fan, want,
+                   ok ? "ok" : "FAILED");
     }
     if (rank == 0)
         printf("check_clock: %d passed, %d failed (%d processes)\n", passed, failed, p);

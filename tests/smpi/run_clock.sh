@@ -17,14 +17,16 @@ smpi_closing_pattern() {
 # seconds per message (the route's link latencies), seconds per byte
 # (star: 2 x 30 us, 100 Mbps; multi-core: the loopback, 0.25 us, 20 GB/s;
 # torus: one link, 1.25 us, 600 MB/s); on the torus also the farthest of
-# the first 16 nodes (x and y 0..3, z 0: 2 + 2 links, 5 us)
-RUNS=("clock-star-8|clic_star|8|60e-6|8e-8" "clock-multicore-16|multicore|16|0.25e-6|5e-11"
-      "clock-torus-16|t3e_torus|16|1.25e-6|1.6666667e-9|5e-6")
+# the first 16 nodes (x and y 0..3, z 0: 2 + 2 links, 5 us); the fan at
+# a node size (star: one up link, 1; multi-core, 3 nodes of 8: one network
+# link a node, 1; torus: ranks 1 and 8 by the x and the y link, 0)
+RUNS=("clock-star-8|clic_star|8|60e-6|8e-8|-|1@0"
+      "clock-multicore-24|multicore|24|0.25e-6|5e-11|-|1@8"
+      "clock-torus-16|t3e_torus|16|1.25e-6|1.6666667e-9|5e-6|0@0")
 for entry in "${RUNS[@]}"; do
-    IFS='|' read -r name platform np alpha beta reach <<<"$entry"
+    IFS='|' read -r name platform np alpha beta reach fan <<<"$entry"
     smpi_selected "$name" "$@" || continue
-    # shellcheck disable=SC2086 # reach: one more argument, or none
     smpi_run "$name" "p=$np" "$np" "$platform" "$PLATFORMS/$platform.hostfile" -- "$PROG" \
-        "$alpha" "$beta" ${reach:-}
+        "$alpha" "$beta" "$reach" "$fan"
 done
 smpi_summary "SMPI clock checks"
