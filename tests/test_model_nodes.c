@@ -129,7 +129,14 @@ static void test_rows_are_nodes(void)
  * group): rows 2 * 5 + 2 * 8000 * 2ns = 42 us; a column as allreduce(2)
  * inside, 5 + 16 = 21 us, then allreduce(4 nodes, 8000 B) across with
  * F / m = 4 processes of a node (one vector per group and node): 20 us +
- * (1 + 0.25 * 3) * 64 us = 132 us; 195 us in all. */
+ * (1 + 0.25 * 3) * 64 us = 132 us; 195 us in all.
+ * gather on 8 x 4, b = 1000, with gather's functions added (binomial:
+ * cl alpha + (p - 1) b beta; where=net 10us, 4ns, else 5us, 2ns): the rows
+ * (4 in a node) 10 + 3 * 1000 * 2ns = 16 us; then the root's column
+ * (blocks of 4000 B) as gather(2) inside, 5 + 4000 * 2ns = 13 us, and
+ * gather(4 nodes, 8000 B) across, where only the group's root takes the
+ * node's blocks: F / m = 1 at once (F = 2, as allgather would count):
+ * 20 + 3 * 8000 * 4ns = 116 us; 145 us. */
 static void test_columns_share(void)
 {
     ortho_model_profile_t prof = hand_profile();
@@ -154,6 +161,22 @@ static void test_columns_share(void)
               && near(pred.phase[0].seconds, 42e-6) && near(pred.phase[1].seconds, 153e-6)
               && near(pred.total, 195e-6) && near(pred.phase[1].share, 1.75));
     ortho_model_profile_free(&prof);
+    static const char *const gathers = "gather where=net p=2-16 binomial alpha=10us beta=4ns\n"
+                                       "gather binomial alpha=5us beta=2ns\n";
+    char *joined = malloc(strlen(text) + strlen(gathers) + 1), msg[ORTHO_MODEL_MSG_MAX] = "";
+    CU_ASSERT_PTR_NOT_NULL_FATAL(joined);
+    strcpy(joined, text);
+    strcat(joined, gathers);
+    FILE *in = fmemopen(joined, strlen(joined), "r");
+    CU_ASSERT_FATAL(in != NULL
+                    && ortho_model_profile_read_stream(in, "gathers", &prof, msg) == MPI_SUCCESS);
+    fclose(in);
+    CU_ASSERT(ortho_model_predict_grid_nodes(prof, ORTHO_MODEL_GATHER, 2, dims, 1000.0, 8,
+                                             &pred) == MPI_SUCCESS
+              && near(pred.phase[0].seconds, 16e-6) && near(pred.phase[1].seconds, 129e-6)
+              && near(pred.total, 145e-6) && near(pred.phase[1].share, 1.0));
+    ortho_model_profile_free(&prof);
+    free(joined);
 }
 
 /* allgather on 2 x 16, nodes of 8, b = 1000: a row is 16 consecutive

@@ -166,10 +166,15 @@ static int grows(ortho_model_op op)
  * nodes (where=net, sharing the link), the blocks grown m times for
  * gather, scatter and allgather. The functions across nodes were fitted on
  * one process per node, so they are used at n, not at g. The processes of
- * a node at once: all F of them for those three (every member needs every
- * other node's blocks), F / m for bcast, reduce and allreduce (a vector of
- * one size crosses once per group and node); under SMPI on 16 nodes of 8,
- * 32x4 against 16x8, that is what the measured allreduce does (docs/model.md). */
+ * a node at once: all F of them for allgather (every member needs every
+ * other node's blocks), F / m for the others: a vector of one size
+ * crosses once per group and node for bcast, reduce and allreduce (under
+ * SMPI on 16 nodes of 8, 32x4 against 16x8, that is what the measured
+ * allreduce does, docs/model.md), and gather's and scatter's grown blocks
+ * go to or come from the group's root alone, once per group and node
+ * (counted F, the scatter of 100 KiB blocks down a column of 8 with 4 on
+ * each of 2 nodes of the multi-core cluster was predicted 289 us, and the
+ * whole of phases:8x2:cols took 73 us; docs/model.md "A leader's link"). */
 static int split_phase(ortho_model_profile_t prof, ortho_model_op op,
                        const struct ortho__structure *st, double s, ortho_model_phase *ph)
 {
@@ -179,7 +184,9 @@ static int split_phase(ortho_model_profile_t prof, ortho_model_op op,
     if (!err)
         err = ortho__predict_at(prof, op, st->nodes, grows(op) ? s * st->per_node : s,
                                 ORTHO_MODEL_WHERE_NET,
-                                grows(op) ? st->flows : st->flows / st->per_node, &across,
+                                op == ORTHO_MODEL_ALLGATHER ? st->flows
+                                                            : st->flows / st->per_node,
+                                &across,
                                 &ph->share, &ph->entry);
     ph->seconds = inside + across;
     return err;
