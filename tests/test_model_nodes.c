@@ -136,7 +136,12 @@ static void test_rows_are_nodes(void)
  * (blocks of 4000 B) as gather(2) inside, 5 + 4000 * 2ns = 13 us, and
  * gather(4 nodes, 8000 B) across, where only the group's root takes the
  * node's blocks: F / m = 1 at once (F = 2, as allgather would count):
- * 20 + 3 * 8000 * 4ns = 116 us; 145 us. */
+ * 20 + 3 * 8000 * 4ns = 116 us; 145 us.
+ * pipe allgather, columns order, on 8 x 4, b = 1000: a ring down each
+ * column (2 members a node) leaves a node by one edge, so its steps share
+ * the link with the 3 other columns' rings, not with all 8 members: a
+ * step allgather(2, 1000 B) across, 10 + (1 + 0.5 * 3) * 4 = 20 us; the
+ * rows' allgather(4) inside 3 + 3 = 6 us; 7 * 20 + 6 = 146 us. */
 static void test_columns_share(void)
 {
     ortho_model_profile_t prof = hand_profile();
@@ -160,6 +165,10 @@ static void test_columns_share(void)
                                              &pred) == MPI_SUCCESS
               && near(pred.phase[0].seconds, 42e-6) && near(pred.phase[1].seconds, 153e-6)
               && near(pred.total, 195e-6) && near(pred.phase[1].share, 1.75));
+    ortho_candidate ring = cand(ORTHO_VARIANT_PIPE, ORTHO_ORDER_COLS, 0, 8, 4);
+    CU_ASSERT(ortho_model_predict_candidate(prof, ORTHO_OP_ALLGATHER, 32, 8, 1000.0, &ring, &pred)
+                  == MPI_SUCCESS
+              && near(pred.total, 146e-6) && near(pred.phase[0].seconds, 140e-6));
     ortho_model_profile_free(&prof);
     static const char *const gathers = "gather where=net p=2-16 binomial alpha=10us beta=4ns\n"
                                        "gather binomial alpha=5us beta=2ns\n";

@@ -433,7 +433,11 @@ static int pipe_cost(ortho_model_profile_t prof, const struct sub *sg, int ring_
     for (int i = lo; i <= hi; i++)
         ring *= sg->fr->dims[i];
     ortho__structure_of(sg->fr, lo, hi, sg->lanes, &st);
-    int err = ortho__predict_at(prof, ORTHO_MODEL_ALLGATHER, 2, b, st.where, st.flows, &step,
+    /* a ring's members on one node are next to each other on it: each
+     * ring leaves a node by one edge, so the node's link carries one
+     * step per ring that spans it, not one per member (st.flows) */
+    int rings = st.per_node > 1 ? st.flows / st.per_node : st.flows;
+    int err = ortho__predict_at(prof, ORTHO_MODEL_ALLGATHER, 2, b, st.where, rings, &step,
                                 NULL, NULL);
     memset(&other, 0, sizeof other);
     if (!err)
