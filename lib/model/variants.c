@@ -27,6 +27,10 @@
  * (scatter and allgather sizes are one process's block: b/p2).
  *   pipe, cols              (p1 - 1) max(t_ag(2, b), t_ag(p2, b)) + t_ag(p2, b)
  *   pipe, rows              (p2 - 1) max(t_ag(2, b), t_ag(p1, b)) + t_ag(p1, b)
+ * (a ring step, t_ag(2, b), shares a node's link with the other rings
+ * that span it, one edge each; where both the step and the allgather
+ * leave the node, each step also pays hop_fan times the shorter one:
+ * one link sends both).
  *
  * The segmented pipelines (s the segment: the candidate's, else
  * ortho__model_segment() of the message, the depth and the profile's hop
@@ -38,16 +42,19 @@
  * (structure.c); ~t(s) = t(s) - t(0) is a stage's transfer part. The
  * pipe variants and chain run free (eager sends, receives posted ahead: a
  * stage's latency overlaps the next segment's transfer): the first
- * segment's way through every stage, then one segment per transfer of the
- * slowest stage,
- *   pipe, rows   bcast:     h_r(s) + sum_col h(s) + t_bc(p2, s) + (k - 1) max ~t
- *                reduce:    2 t_red(p2, s) + sum_col h(s) + h_r(s) + (k - 1) max ~t
- *                allreduce: t_red(p2, s) + 2 sum_col h(s) + t_bc(p2, s) + (k - 1) max ~t
+ * segment's way through every stage, then one segment per period P: the
+ * slowest stage's transfer max ~t, or, by the profile's hop_fan, what a
+ * leader sends through its node's link for each segment (pipeline_time),
+ *   pipe, rows   bcast:     h_r(s) + sum_col h(s) + t_bc(p2, s) + (k - 1) P
+ *                reduce:    2 t_red(p2, s) + sum_col h(s) + h_r(s) + (k - 1) P
+ *                allreduce: t_red(p2, s) + 2 sum_col h(s) + t_bc(p2, s) + (k - 1) P
  *   pipe, cols   the same with p1 and p2 exchanged
- *   chain        bcast, reduce: sum_all h(s) + (k - 1) max ~h
+ *   chain        bcast, reduce: sum_all h(s) + (k - 1) P
  * (sum_col: the p1 - 1 hops down a column, each inside a node or between
- * two; h_r: the root's hop to the column's member, placed as its row;
- * sum_all: the p - 1 hops through the ranks; max ~t over the stages).
+ * two; down pipe's trees, the hops to the deepest member, those between
+ * nodes sharing the link with the tree's other edges into the node; h_r:
+ * the root's hop to the column's member, placed as its row; sum_all: the
+ * p - 1 hops through the ranks).
  * spread waits for each segment's synchronous sends before the next, so
  * each of its k + 1 steps takes a whole hop:
  *   spread       bcast, reduce: (k + 1) h(s), h between nodes with every
@@ -663,8 +670,8 @@ static int tree_stages(ortho_model_profile_t prof, const struct ortho__frame *fr
  * down and into its row; stages inside a node do not use the link).
  * Measured by bench/model_evidence.sh on the star (fan 1), pipe's
  * allreduce took 2.5 to 4 times the slowest stage's period. The slowest
- * stage's phase
- * carries the k - 1 periods, every phase its share of the fill. stepped
+ * stage's phase carries the k - 1 periods, every phase its share of the
+ * fill. stepped
  * (spread: each segment's synchronous sends wait for their receivers
  * before the next segment leaves): every one of the k + depth - 1 steps
  * lasts as long as the slowest stage,

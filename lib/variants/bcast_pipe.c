@@ -34,11 +34,16 @@
  * lanes down one, the odd leaders' down the other, two segments a step,
  * one each), 1 + floor(log2(p1 - 1)) hops deep, where no lanes share a
  * node's link or where the hops saved are at least a quarter of the
- * chains' segments (ortho__model_pipe_trees, lib/model/segment.c, with
- * the measurements behind the rule). An inner member of a tree sends its
- * segment twice, but is a leaf of the other tree, so every link still
- * carries each byte about once each way. As phases: the chain's with the
- * tree's hops and half the message.
+ * chains' segments; but where a column holds several members on a node
+ * (rows shorter than a node), a tree enters that node through several
+ * edges and its link carries each byte that many times: there only for
+ * chains of one or two segments (ortho__model_pipe_trees,
+ * lib/model/segment.c, with the measurements behind the rule; the node
+ * size is the communicator's, ortho__segments_trees). An inner member of
+ * a tree sends its segment twice, but is a leaf of the other tree, so
+ * every link still carries each byte about once each way. As phases: the
+ * tree's hops to its deepest member, placed on the nodes, and half the
+ * message.
  *
  * Pieces: as many leaders as the shortest first group has members
  * (uneven grids: every leader's second group is complete; see
