@@ -31,6 +31,33 @@
 
 enum { TAG = 7001 };
 
+/* Whether opts holds at least min_sizes sizes, each 0 to 1 GiB, sane
+ * repetitions and a node size of 0 or more; *largest: the largest size. */
+static int options_ok(const ortho_measure_opts *opts, int min_sizes, int node_size,
+                      double *largest)
+{
+    *largest = 0.0;
+    if (opts->sizes == NULL || opts->nsizes < min_sizes || opts->min_reps < 1
+        || opts->max_reps < opts->min_reps || opts->max_seconds < 0.0 || node_size < 0)
+        return 0;
+    for (int i = 0; i < opts->nsizes; i++) {
+        if (!(opts->sizes[i] >= 0.0) || opts->sizes[i] > (double)(1 << 30))
+            return 0;
+        *largest = opts->sizes[i] > *largest ? opts->sizes[i] : *largest;
+    }
+    return 1;
+}
+
+/* Whether round r of a timed loop runs (the first process decides, on the
+ * clock read after the last round: at least min_reps rounds, then until a
+ * tenth of max_seconds has passed, at most `most`; max_reps rounds when
+ * max_seconds is 0). */
+static int another_round(const ortho_measure_opts *o, int r, int most, double start, double end)
+{
+    double limit = o->max_seconds > 0.0 ? o->max_seconds / 10.0 : 0.0;
+    return r < o->min_reps || (r < most && (limit <= 0.0 ? r < o->max_reps : end - start < limit));
+}
+
 /* The hop of s bytes between ranks a and b of comm, on a's clock (other
  * ranks: 0). Not collective: a and b only. */
 static int ping_pong(MPI_Comm comm, int a, int b, char *buf, int s, const ortho_measure_opts *o,
@@ -42,17 +69,16 @@ static int ping_pong(MPI_Comm comm, int a, int b, char *buf, int s, const ortho_
     if (rank != a && rank != b)
         return MPI_SUCCESS;
     int other = rank == a ? b : a;
-    double start = 0.0, end = 0.0, limit = o->max_seconds > 0.0 ? o->max_seconds / 10.0 : 0.0;
+    double start = 0.0, end = 0.0;
     for (int r = -1; err == MPI_SUCCESS; r++) {
         int go = 1;
         if (rank == a) {
             if (r == 0)
                 start = end = PMPI_Wtime();
-            /* the first process decides when to stop (on the clock read
-             * after the last round trip: one reading a round): an empty
-             * message of another tag ends the loop, untimed */
-            go = r < o->min_reps
-                 || (r < most && (limit <= 0.0 ? r < o->max_reps : end - start < limit));
+            /* the first process decides when to stop (one clock reading a
+             * round trip): an empty message of another tag ends the loop,
+             * untimed */
+            go = another_round(o, r, most, start, end);
             err = PMPI_Send(buf, go ? s : 0, MPI_BYTE, other, go ? TAG : TAG + 1, comm);
             if (go && err == MPI_SUCCESS) {
                 err = PMPI_Recv(buf, s, MPI_BYTE, other, TAG, comm, MPI_STATUS_IGNORE);
@@ -131,14 +157,8 @@ int ortho_measure_hops(MPI_Comm comm, const ortho_measure_opts *opts, int node_s
     err = PMPI_Comm_size(comm, &size);
     if (err != MPI_SUCCESS)
         return ortho__raise(comm, err);
-    if (opts->sizes == NULL || opts->nsizes < 2 || opts->min_reps < 1
-        || opts->max_reps < opts->min_reps || opts->max_seconds < 0.0 || node_size < 0)
+    if (!options_ok(opts, 2, node_size, &largest))
         return ortho__raise(comm, MPI_ERR_ARG);
-    for (int i = 0; i < opts->nsizes; i++) {
-        if (!(opts->sizes[i] >= 0.0) || opts->sizes[i] > (double)(1 << 30))
-            return ortho__raise(comm, MPI_ERR_ARG);
-        largest = opts->sizes[i] > largest ? opts->sizes[i] : largest;
-    }
     if (size < 2)
         return MPI_SUCCESS;
     char *buf = calloc((size_t)largest + 1, 1);
@@ -210,16 +230,15 @@ static int fan_out(MPI_Comm comm, const int *to, int n, char *buf, int s,
         mine |= rank == to[i];
     if (rank != 0 && !mine)
         return MPI_SUCCESS;
-    double start = 0.0, end = 0.0, limit = o->max_seconds > 0.0 ? o->max_seconds / 10.0 : 0.0;
+    double start = 0.0, end = 0.0;
     for (int r = -1; err == MPI_SUCCESS; r++) {
         int go = 1;
         if (rank == 0) {
-            MPI_Request q[4];
+            MPI_Request q[4]; /* n <= 2 */
             MPI_Status sts[4]; /* not MPI_STATUSES_IGNORE: see segments.c */
             if (r == 0)
                 start = end = PMPI_Wtime();
-            go = r < o->min_reps
-                 || (r < most && (limit <= 0.0 ? r < o->max_reps : end - start < limit));
+            go = another_round(o, r, most, start, end);
             for (int i = 0; i < n && err == MPI_SUCCESS; i++)
                 err = PMPI_Isend(buf, go ? s : 0, MPI_BYTE, to[i], go ? TAG : TAG + 1, comm,
                                  &q[i]);
@@ -254,14 +273,8 @@ int ortho_measure_fan(MPI_Comm comm, const ortho_measure_opts *opts, int node_si
     err = PMPI_Comm_size(comm, &size);
     if (err != MPI_SUCCESS)
         return ortho__raise(comm, err);
-    if (opts->sizes == NULL || opts->nsizes < 1 || opts->min_reps < 1
-        || opts->max_reps < opts->min_reps || opts->max_seconds < 0.0 || node_size < 0)
+    if (!options_ok(opts, 1, node_size, &largest))
         return ortho__raise(comm, MPI_ERR_ARG);
-    for (int i = 0; i < opts->nsizes; i++) {
-        if (!(opts->sizes[i] >= 0.0) || opts->sizes[i] > (double)(1 << 30))
-            return ortho__raise(comm, MPI_ERR_ARG);
-        largest = opts->sizes[i] > largest ? opts->sizes[i] : largest;
-    }
     if (node_size >= 2) {
         int nodes = size / node_size;
         to[0] = node_size;
