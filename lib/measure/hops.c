@@ -58,6 +58,21 @@ static int another_round(const ortho_measure_opts *o, int r, int most, double st
     return r < o->min_reps || (r < most && (limit <= 0.0 ? r < o->max_reps : end - start < limit));
 }
 
+/* After each process's allocation (ok on it): MPI_ERR_NO_MEM on every
+ * process where one failed, else *own, a communicator of the messages'
+ * own (never one the caller's receives could match). Collective. */
+static int own_comm(MPI_Comm comm, int ok, MPI_Comm *own)
+{
+    int all_ok = 0;
+    *own = MPI_COMM_NULL;
+    int err = PMPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
+    if (err == MPI_SUCCESS && !all_ok)
+        err = MPI_ERR_NO_MEM;
+    if (err == MPI_SUCCESS)
+        err = PMPI_Comm_dup(comm, own);
+    return err;
+}
+
 /* The hop of s bytes between ranks a and b of comm, on a's clock (other
  * ranks: 0). Not collective: a and b only. */
 static int ping_pong(MPI_Comm comm, int a, int b, char *buf, int s, const ortho_measure_opts *o,
@@ -163,15 +178,8 @@ int ortho_measure_hops(MPI_Comm comm, const ortho_measure_opts *opts, int node_s
         return MPI_SUCCESS;
     char *buf = calloc((size_t)largest + 1, 1);
     double *t = calloc((size_t)opts->nsizes, sizeof *t);
-    int ok = buf != NULL && t != NULL, all_ok = 0;
-    MPI_Comm own = MPI_COMM_NULL;
-    err = PMPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
-    if (err == MPI_SUCCESS && !all_ok)
-        err = MPI_ERR_NO_MEM;
-    /* the messages on a communicator of their own: never one the caller's
-     * receives could match */
-    if (err == MPI_SUCCESS)
-        err = PMPI_Comm_dup(comm, &own);
+    MPI_Comm own;
+    err = own_comm(comm, buf != NULL && t != NULL, &own);
     /* ranks 0 and 1 (consecutive ranks); across: rank 0 and the first
      * rank of the next node */
     if (err == MPI_SUCCESS)
@@ -288,13 +296,8 @@ int ortho_measure_fan(MPI_Comm comm, const ortho_measure_opts *opts, int node_si
             return MPI_SUCCESS;
     }
     char *buf = calloc((size_t)largest + 1, 1);
-    int ok = buf != NULL, all_ok = 0;
-    MPI_Comm own = MPI_COMM_NULL;
-    err = PMPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
-    if (err == MPI_SUCCESS && !all_ok)
-        err = MPI_ERR_NO_MEM;
-    if (err == MPI_SUCCESS)
-        err = PMPI_Comm_dup(comm, &own);
+    MPI_Comm own;
+    err = own_comm(comm, buf != NULL, &own);
     /* each alone, then both at once */
     if (err == MPI_SUCCESS)
         err = fan_out(own, &to[0], 1, buf, (int)largest, opts, &t[0]);
