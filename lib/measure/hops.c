@@ -50,10 +50,11 @@ static int options_ok(const ortho_measure_opts *opts, int min_sizes, int node_si
 
 /* Whether round r of a timed loop runs (the first process decides, on the
  * clock read after the last round: at least min_reps rounds, then until a
- * tenth of max_seconds has passed, at most `most`; max_reps rounds when
- * max_seconds is 0). */
-static int another_round(const ortho_measure_opts *o, int r, int most, double start, double end)
+ * tenth of max_seconds has passed, at most 64 max_reps; max_reps rounds
+ * when max_seconds is 0). */
+static int another_round(const ortho_measure_opts *o, int r, double start, double end)
 {
+    int most = 64 * (o->max_reps > 0 ? o->max_reps : 1);
     double limit = o->max_seconds > 0.0 ? o->max_seconds / 10.0 : 0.0;
     return r < o->min_reps || (r < most && (limit <= 0.0 ? r < o->max_reps : end - start < limit));
 }
@@ -78,7 +79,7 @@ static int own_comm(MPI_Comm comm, int ok, MPI_Comm *own)
 static int ping_pong(MPI_Comm comm, int a, int b, char *buf, int s, const ortho_measure_opts *o,
                      double *hop)
 {
-    int rank, err = MPI_SUCCESS, rounds = 0, most = 64 * (o->max_reps > 0 ? o->max_reps : 1);
+    int rank, err = MPI_SUCCESS, rounds = 0;
     PMPI_Comm_rank(comm, &rank);
     *hop = 0.0;
     if (rank != a && rank != b)
@@ -93,7 +94,7 @@ static int ping_pong(MPI_Comm comm, int a, int b, char *buf, int s, const ortho_
             /* the first process decides when to stop (one clock reading a
              * round trip): an empty message of another tag ends the loop,
              * untimed */
-            go = another_round(o, r, most, start, end);
+            go = another_round(o, r, start, end);
             err = PMPI_Send(buf, go ? s : 0, MPI_BYTE, other, go ? TAG : TAG + 1, comm);
             if (go && err == MPI_SUCCESS) {
                 err = PMPI_Recv(buf, s, MPI_BYTE, other, TAG, comm, MPI_STATUS_IGNORE);
@@ -231,7 +232,7 @@ int ortho_measure_reach(MPI_Comm comm, const ortho_measure_opts *opts, double *r
 static int fan_out(MPI_Comm comm, const int *to, int n, char *buf, int s,
                    const ortho_measure_opts *o, double *t)
 {
-    int rank, err = MPI_SUCCESS, rounds = 0, mine = 0, most = 64 * (o->max_reps > 0 ? o->max_reps : 1);
+    int rank, err = MPI_SUCCESS, rounds = 0, mine = 0;
     PMPI_Comm_rank(comm, &rank);
     *t = 0.0;
     for (int i = 0; i < n; i++)
@@ -246,7 +247,7 @@ static int fan_out(MPI_Comm comm, const int *to, int n, char *buf, int s,
             MPI_Status sts[4]; /* not MPI_STATUSES_IGNORE: see segments.c */
             if (r == 0)
                 start = end = PMPI_Wtime();
-            go = another_round(o, r, most, start, end);
+            go = another_round(o, r, start, end);
             for (int i = 0; i < n && err == MPI_SUCCESS; i++)
                 err = PMPI_Isend(buf, go ? s : 0, MPI_BYTE, to[i], go ? TAG : TAG + 1, comm,
                                  &q[i]);

@@ -181,9 +181,8 @@ int ortho__bcast_pipe(void *buf, int n, MPI_Datatype type, int root, int rows_fi
     int lanes = rows_first ? ortho__segments_lanes(seg, grid, bp.g.pieces) : 1;
     ortho__segments_of(n, elem, len + 1, ORTHO_MODEL_BCAST, 1, lanes, seg, &bp.sg);
     ortho__lane_role_of(len, bp.g.ome, bp.r.in_second, bp.g.me, bp.g.pieces,
-                        ortho__segments_trees(seg, grid, rows_first,
-                                              rows_first ? bp.g.pieces : len, bp.g.pieces,
-                                              len, lanes, bp.sg.count),
+                        ortho__segments_trees(seg, grid, rows_first, bp.g.pieces, len, lanes,
+                                              bp.sg.count),
                         &bp.l);
     int hops = bp.l.height;
     if (bp.l.per_step == 2)

@@ -219,9 +219,8 @@ int ortho__reduce_pipe(const void *input, void *recvbuf, int n, MPI_Datatype typ
     int lanes = rows_first ? ortho__segments_lanes(seg, grid, rp.g.pieces) : 1;
     ortho__segments_of(n, elem, len + 2, ORTHO_MODEL_REDUCE, 1, lanes, seg, &rp.sg);
     ortho__lane_role_of(len, rp.g.ome, rp.r.in_second, rp.g.me, rp.g.pieces,
-                        ortho__segments_trees(seg, grid, rows_first,
-                                              rows_first ? rp.g.pieces : len, rp.g.pieces,
-                                              len, lanes, rp.sg.count),
+                        ortho__segments_trees(seg, grid, rows_first, rp.g.pieces, len, lanes,
+                                              rp.sg.count),
                         &rp.l);
     if (rp.l.per_step == 2)
         ortho__segments_of(n, elem, rp.l.height + 3, ORTHO_MODEL_REDUCE, 1, lanes, seg, &rp.sg);

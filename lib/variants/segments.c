@@ -15,20 +15,29 @@ void ortho__segments_of(int n, int elem, int depth, ortho_model_op hop, int late
     sg->count = n > 0 ? (int)(((long long)n + sg->per - 1) / sg->per) : 0;
 }
 
+/* The node size: the choice's, else, on a node-aware grid (whose rows
+ * are its nodes), its rows' length `row`; 0 when unknown. */
+static int node_size_of(const struct ortho__segment_choice *choice,
+                        const struct ortho_grid *grid, int row)
+{
+    return choice->node_size >= 2 ? choice->node_size : grid->node_aware ? row : 0;
+}
+
 int ortho__segments_lanes(const struct ortho__segment_choice *choice,
                           const struct ortho_grid *grid, int chains)
 {
-    int node_size = choice->node_size >= 2 ? choice->node_size : grid->node_aware ? chains : 0;
-    return ortho__model_segment_lanes(chains, node_size);
+    return ortho__model_segment_lanes(chains, node_size_of(choice, grid, chains));
 }
 
 int ortho__segments_trees(const struct ortho__segment_choice *choice,
-                          const struct ortho_grid *grid, int rows_first, int row, int pieces,
-                          int len, int lanes, int chain_segments)
+                          const struct ortho_grid *grid, int rows_first, int pieces, int len,
+                          int lanes, int chain_segments)
 {
-    int node_size = choice->node_size >= 2 ? choice->node_size : grid->node_aware ? row : 0;
+    /* a row: the rows order's leaders (its column's members a row apart),
+     * the columns order's "column" itself */
+    int row = rows_first ? pieces : len;
     return ortho__model_pipe_trees(pieces, len, lanes, chain_segments, rows_first ? row : 1,
-                                   node_size);
+                                   node_size_of(choice, grid, row));
 }
 
 int ortho__pipeline(int nsteps, int lag, ortho__step_fn step, ortho__after_fn after, void *ctx)

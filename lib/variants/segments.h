@@ -46,13 +46,13 @@ int ortho__segments_lanes(const struct ortho__segment_choice *choice,
 /* Whether pipe's lanes go down (reduce: up) the two trees rather than
  * along chains (model/variants.h: ortho__model_pipe_trees), for `pieces`
  * lanes of a column of len members whose chains would cut chain_segments
- * segments: the rows order's column holds members a row (`row`
+ * segments: the rows order's column holds members a row (`pieces`
  * processes of the grid's order) apart, the columns order's "column" is
  * a row, its members next to each other; the nodes are the choice's,
  * else, on a node-aware grid, its rows. */
 int ortho__segments_trees(const struct ortho__segment_choice *choice,
-                          const struct ortho_grid *grid, int rows_first, int row, int pieces,
-                          int len, int lanes, int chain_segments);
+                          const struct ortho_grid *grid, int rows_first, int pieces, int len,
+                          int lanes, int chain_segments);
 
 /* Segment k: its first element and its length. */
 static inline int ortho__segment_at(const struct ortho__segments *sg, int k)
