@@ -22,6 +22,7 @@ TABLE=(
     "test_report: 1 4"
     "test_variants: 4 5"
     "test_pipe_trees: 12"
+    "test_spread_nodes: 4 5"
     "test_bottom_and_self: 4 5"
     "test_semantics: 4 5 6 8"
     "test_interpose: 4"

@@ -315,7 +315,11 @@ static void test_variants_compose(void)
  * spread (each segment's sends wait for the receivers: k + 1 steps of a
  * whole hop) bcast on 16: a hop between nodes with all 4 processes of a
  * node at once, 10 + (1 + 0.5 * 3) * 4 = 20 us, 5 * 20 = 100 us; on 4
- * processes, one node: 5 * 2 = 10 us. */
+ * processes, one node: 5 * 2 = 10 us. Through nodes (spread:node, 4
+ * nodes of 4, three segments in flight: free): two hops between nodes,
+ * one process of a node crossing, 2 * 14 = 28 us, the rows' bcast 4 us (2
+ * fixed): 32 us, then 3 periods of the slowest transfer, the hop's 4 us:
+ * 44 us; reduce the same with the rows' reduce first. */
 static const char *const pipe_text =
     "ortho-profile 2\n"
     "param node_size 4\n"
@@ -397,6 +401,13 @@ static void test_pipelines_placed(void)
               && near(pred.phase[0].share, 2.5));
     CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 4, 4, "spread:2x2:seg=1000", 10e-6, &pred)
               && pred.phase[0].where == ORTHO_MODEL_WHERE_NODE);
+    CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 16, 4, "spread:node:seg=1000", 44e-6, &pred)
+              && pred.nphases == 2 && pred.phase[0].where == ORTHO_MODEL_WHERE_NET
+              && pred.phase[0].flows == 1 && near(pred.phase[0].seconds, 40e-6)
+              && pred.phase[1].where == ORTHO_MODEL_WHERE_NODE
+              && near(pred.phase[1].seconds, 4e-6));
+    CU_ASSERT(segmented(prof, ORTHO_OP_REDUCE, 16, 4, "spread:node:seg=1000", 44e-6, &pred)
+              && pred.nphases == 2);
     ortho_model_profile_free(&prof);
 }
 

@@ -84,6 +84,7 @@ int ortho__predict(ortho_model_profile_t prof, ortho_model_op op, int p, double 
  * (blocks of consecutive ranks; node_size < 2: unknown). */
 struct ortho__frame {
     int node_size;
+    int node_aware; /* a node-aware candidate's grid: its rows are the nodes */
     int ndims;
     int dims[ORTHO_GRID_MAX_DIMS];
 };

@@ -232,3 +232,43 @@ int ortho__model_spread_latencies(int p)
     (void)p;
     return 1;
 }
+
+/* Through nodes, spread's root keeps three segments in flight and each
+ * owner forwards a segment once the one before it is complete (its row
+ * broadcasts it then). With one in flight every segment waits out the
+ * round trip of its synchronous sends, 2 alpha, on top of its transfer;
+ * with W in flight the link stays busy once (W - 1) s beta >= 2 alpha, so
+ * the segment is the shortest that does: s = 2 alpha / ((W - 1) beta)
+ * (alpha / beta for W = 3), and shorter ones only add latencies. Measured
+ * (SMPI, multi-core cluster, mpich selector, bcast, time over the bound,
+ * docs/variants.md "spread through nodes"): on 16 nodes x 8, 500 KiB,
+ * windows 1 / 2 / 3 at 16 KiB segments 1.87 / 1.56 / 1.24, at 32 KiB
+ * 1.53 / 1.43 / 1.33; windows of 4 and 6 lost (1.60, 1.67 at 16 KiB): the
+ * segments in flight share the links and arrive later. The flat spread
+ * (one process a node, the star) keeps one: there a segment's transfer
+ * is many latencies (8 KiB over 100 Mbit/s: 655 us against 60 us), and at
+ * 32 processes of the star windows of 2 and 3 lost 3-7% at 100 KiB. */
+enum { SPREAD_NODES_WINDOW = 3 };
+
+int ortho__model_spread_window(int through_nodes)
+{
+    return through_nodes ? SPREAD_NODES_WINDOW : 1;
+}
+
+int ortho__model_spread_segment(ortho_model_profile_t prof, ortho_model_op op, double bytes,
+                                int p, int through_nodes, int named)
+{
+    if (named > 0)
+        return named;
+    if (!through_nodes)
+        return ortho__model_segment(prof, op, bytes, 2, ortho__model_spread_latencies(p), 1, 0);
+    /* the column's hops cross nodes: the profile's hop between nodes
+     * where ortho-fit measured one, else its hop's chord, else the
+     * default machine */
+    double alpha, beta;
+    if (prof == NULL || !ortho__measured_hop(prof, ORTHO_MODEL_WHERE_NET, p, 1, &alpha, &beta))
+        ortho__model_segment_machine(prof, op, bytes, &alpha, &beta);
+    double s = 2.0 * alpha / ((SPREAD_NODES_WINDOW - 1) * beta);
+    s = s < 1.0 ? 1.0 : s > bytes ? bytes : s;
+    return s >= (double)(1 << 30) ? 1 << 30 : (int)ceil(s);
+}

@@ -58,7 +58,9 @@
  * spread waits for each segment's synchronous sends before the next, so
  * each of its k + 1 steps takes a whole hop:
  *   spread       bcast, reduce: (k + 1) h(s), h between nodes with every
- *                process of a node at once (p > node size), else inside one
+ *                process of a node at once (p > node size), else inside one;
+ *                through nodes (node-aware grids), three segments in
+ *                flight: free, 2 h_net(s) + t_op(p2, s) + (k - 1) P
  * The phases list the stages (hops of one placement as one phase), each
  * with its share of the fill, the slowest with the k - 1 transfers too.
  *
@@ -817,14 +819,28 @@ static int chain(ortho_model_profile_t prof, ortho_model_op op, const struct ort
 /* spread: two hops, root to owner and owner onwards (depth 2), with
  * every process of a node sending at once (the root's pieces leave
  * together, then every owner forwards): across nodes with all c of a
- * node when p > c, else inside one node. */
+ * node when p > c, else inside one node; each step waits for the one
+ * before. Through nodes (a node-aware grid of p1 nodes of p2): the two
+ * hops between nodes, one process of each crossing, and the rows' op
+ * (reduce before, bcast after), the window's segments in flight
+ * overlapping the latencies: free, as the pipes. */
 static int spread(ortho_model_profile_t prof, ortho_model_op op, const struct ortho__frame *fr,
                   int p1, int p2, double b, int named, ortho_model_prediction *pred)
 {
     struct pipeline pl;
     int p = p1 * p2, c = fr->node_size, err;
-    double s = segment_of(prof, op, b, 2, ortho__model_spread_latencies(p), 1, named);
+    int through = fr->node_aware && fr->ndims == 2 && p1 >= 2 && p2 >= 2;
+    double s = ortho__model_spread_segment(prof, op, b, through ? p1 : p, through, named);
+    s = b < s ? b : s;
     memset(&pl, 0, sizeof pl);
+    if (through) {
+        err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NET, 1, p, s, 2, 0, &pl);
+        if (!err)
+            err = group_stage(prof, fr, 1, 1, op, p2, s, 1, &pl);
+        if (!err)
+            pipeline_time(&pl, 0, b, s, 0.0, pred);
+        return err;
+    }
     if (c < 2)
         err = hop_stage(prof, op, ORTHO_MODEL_WHERE_ANY, 1, p, s, 2, 0, &pl);
     else if (p <= c)
@@ -896,9 +912,9 @@ static const struct segmented_form {
     {ORTHO_VARIANT_CHAIN, ORTHO_ORDER_COLS, MOP(BCAST) | MOP(REDUCE),
      "sum_all h(s) + (k-1) max ~h", chain},
     {ORTHO_VARIANT_SPREAD, ORTHO_ORDER_ROWS, MOP(BCAST) | MOP(REDUCE),
-     "(k+1) h(s)", spread},
+     "(k+1) h(s); through nodes 2 h_net(s) + t_op(p2,s) + (k-1) max ~t", spread},
     {ORTHO_VARIANT_SPREAD, ORTHO_ORDER_COLS, MOP(BCAST) | MOP(REDUCE),
-     "(k+1) h(s)", spread},
+     "(k+1) h(s); through nodes 2 h_net(s) + t_op(p2,s) + (k-1) max ~t", spread},
 };
 
 static int compose(ortho_model_profile_t prof, const struct sub *sg, ortho_variant v,
@@ -932,6 +948,7 @@ int ortho__model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int 
     memset(pred, 0, sizeof *pred);
     memset(&fr, 0, sizeof fr);
     fr.node_size = node_size;
+    fr.node_aware = cand->node_aware;
     ortho_variant v = cand->variant;
     if (v != ORTHO_VARIANT_NATIVE && !ortho_variant_valid(v, op))
         v = ORTHO_VARIANT_PHASES;

@@ -94,6 +94,21 @@ int ortho__model_tree_path_across(int len, int stride, int node_size);
  * of its stages whose latencies follow one another (segment.c's m). */
 int ortho__model_spread_latencies(int p);
 
+/* spread through nodes (ortho__spread_through_nodes: the pieces travel the
+ * root's column of a node-aware grid, one process a node, and each node's
+ * row passes every segment on): the segments a sender keeps in flight
+ * (1 for the flat spread, which waits for each segment's sends). */
+int ortho__model_spread_window(int through_nodes);
+
+/* spread's segment in bytes for a message of `bytes` on p processes
+ * (through nodes: p nodes): `named` when not 0; flat,
+ * ortho__model_segment at depth 2 with ortho__model_spread_latencies(p);
+ * through nodes, 2 alpha / ((W - 1) beta) of ortho__model_segment_machine,
+ * W the window (segment.c), within 1 .. bytes. Equal on every process for
+ * equal arguments and profile. */
+int ortho__model_spread_segment(ortho_model_profile_t prof, ortho_model_op op, double bytes,
+                                int p, int through_nodes, int named);
+
 /* rsag's direct exchanges (lib/variants/direct_exchange.c) post the
  * messages to and from this many partners at a time, as MPICH throttles
  * its alltoall; the model charges one latency per window. */

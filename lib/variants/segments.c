@@ -7,8 +7,14 @@ void ortho__segments_of(int n, int elem, int depth, ortho_model_op hop, int late
                         const struct ortho__segment_choice *choice, struct ortho__segments *sg)
 {
     double bytes = (double)n * (elem > 0 ? elem : 1);
-    int seg =
-        ortho__model_segment(choice->prof, hop, bytes, depth, latencies, lanes, choice->named);
+    ortho__segments_cut(n, elem,
+                        ortho__model_segment(choice->prof, hop, bytes, depth, latencies, lanes,
+                                             choice->named),
+                        sg);
+}
+
+void ortho__segments_cut(int n, int elem, int seg, struct ortho__segments *sg)
+{
     int per = elem > 0 ? seg / elem : seg;
     sg->n = n;
     sg->per = per < 1 ? 1 : per;

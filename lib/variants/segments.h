@@ -36,6 +36,10 @@ struct ortho__segments {
 void ortho__segments_of(int n, int elem, int depth, ortho_model_op hop, int latencies, int lanes,
                         const struct ortho__segment_choice *choice, struct ortho__segments *sg);
 
+/* n elements of `elem` bytes each cut into segments of seg bytes, rounded
+ * down to whole elements (at least one). */
+void ortho__segments_cut(int n, int elem, int seg, struct ortho__segments *sg);
+
 /* The lanes of `chains` chains down the columns of grid (pipe's rows
  * order): by the choice's node size, else, on a node-aware grid (whose
  * rows are its nodes), every chain (model/variants.h:

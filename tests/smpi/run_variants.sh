@@ -22,7 +22,7 @@
 # Each placement runs the paper's phases node-aware in both orders (A), the
 # other variants (B: rsag for reduce and allreduce, scag for bcast, pipe
 # for allgather and allgatherv, phases for the rest) in both orders, the
-# segmented pipe (C) in both orders and chain; the star adds them on 2D,
+# segmented pipe (C) in both orders, chain and spread; the star adds them on 2D,
 # N-D and uneven grids, and pipe with the model's segment.
 # A run passes when smpirun exits 0 AND check_nd printed its closing line
 # with 0 failures (SMPI can end a deadlocked simulation with status 0).
@@ -51,6 +51,12 @@ pipes() {
 chains() {
     echo "phases:$1,bcast=chain:$1:seg=1K,reduce=chain:$1:seg=1K"
 }
+# spread for bcast and reduce in segments of 8 bytes (check_nd reduces 5
+# ints into 3 segments; node-aware: through the root's column and
+# the rows where that column reaches every node, else flat)
+spreads() {
+    echo "phases:$1,bcast=spread:$1:seg=8,reduce=spread:$1:seg=8"
+}
 
 # name | platform | hostfile | p | ORTHO_VARIANT | check_nd arguments
 RUNS=()
@@ -62,6 +68,7 @@ for place in "blocks 32" "rr 32" "short1 29" "short2 27" "rr31 31"; do
         RUNS+=("$hf-pipes-$order|multicore|$TMP/$hf|$n|$(pipes node:$order)|")
     done
     RUNS+=("$hf-chains|multicore|$TMP/$hf|$n|$(chains node:rows)|")
+    RUNS+=("$hf-spreads|multicore|$TMP/$hf|$n|$(spreads node:rows)|")
 done
 RUNS+=(
     "star-24-cols|clic_star|$PLATFORMS/clic_star.hostfile|24|phases:4x6:cols|"
