@@ -253,17 +253,18 @@ static void test_ran_ahead(void)
 }
 
 /* The short list without a profile: the suited variant on the balanced
- * grid in both orders and the node-aware grid; where the nodes are blocks
- * of consecutive ranks and the balanced grid's rows are nodes, the plain
- * grid of the node-aware one's order is the same grid, and only the
- * node-aware name stays. */
-static int list_names(int p, int node_size, int in_blocks, char names[][64])
+ * grid in both orders and the node-aware grid (bcast and reduce: spread
+ * through the nodes); where the nodes are blocks of consecutive ranks and
+ * the balanced grid's rows are nodes, the plain grid of the node-aware
+ * one's order is the same grid, and only the node-aware name stays (not
+ * for spread, whose plain form spreads over every process). */
+static int list_names(ortho_op op, int p, int node_size, int in_blocks, char names[][64])
 {
     struct ortho__adapt_params pa = params();
     ortho_candidate out[ORTHO__ADAPT_MAX_CANDIDATES];
     double risk[ORTHO__ADAPT_MAX_CANDIDATES];
-    int n = ortho__adapt_shortlist(ORTHO_OP_REDUCE, p, node_size, in_blocks, 102400.0, NULL, &pa,
-                                   NULL, 0, out, risk);
+    int n = ortho__adapt_shortlist(op, p, node_size, in_blocks, 102400.0, NULL, &pa, NULL, 0, out,
+                                   risk);
     for (int i = 0; i < n; i++)
         ortho_candidate_name(&out[i], names[i], 64);
     return n;
@@ -273,24 +274,43 @@ static void test_shortlist_nodes(void)
 {
     char names[ORTHO__ADAPT_MAX_CANDIDATES][64];
     /* 128 = 16 nodes of 8: balanced 16x8, rows of nodes */
-    int n = list_names(128, 8, 0, names);
+    int n = list_names(ORTHO_OP_ALLREDUCE, 128, 8, 0, names);
     CU_ASSERT_EQUAL(n, 3);
     if (n == 3) {
         CU_ASSERT_STRING_EQUAL(names[0], "rsag:16x8:rows");
         CU_ASSERT_STRING_EQUAL(names[1], "rsag:16x8:node:rows");
         CU_ASSERT_STRING_EQUAL(names[2], "rsag:16x8:cols");
     }
-    n = list_names(128, 8, 1, names);
+    n = list_names(ORTHO_OP_ALLREDUCE, 128, 8, 1, names);
     CU_ASSERT_EQUAL(n, 2);
     if (n == 2) {
         CU_ASSERT_STRING_EQUAL(names[0], "rsag:16x8:node:rows");
         CU_ASSERT_STRING_EQUAL(names[1], "rsag:16x8:cols");
     }
     /* 48 = 6 nodes of 8: balanced 8x6, the node-aware 6x8 differs */
-    n = list_names(48, 8, 1, names);
+    n = list_names(ORTHO_OP_ALLREDUCE, 48, 8, 1, names);
     CU_ASSERT_EQUAL(n, 3);
     if (n == 3)
         CU_ASSERT_STRING_EQUAL(names[1], "rsag:6x8:node:rows");
+    /* reduce and bcast: spread through the nodes, kept beside the plain
+     * grid of the same shape */
+    for (int in_blocks = 0; in_blocks < 2; in_blocks++) {
+        n = list_names(ORTHO_OP_REDUCE, 128, 8, in_blocks, names);
+        CU_ASSERT_EQUAL(n, 3);
+        if (n == 3) {
+            CU_ASSERT_STRING_EQUAL(names[0], "rsag:16x8:rows");
+            CU_ASSERT_STRING_EQUAL(names[1], "spread:16x8:node:rows");
+            CU_ASSERT_STRING_EQUAL(names[2], "rsag:16x8:cols");
+        }
+    }
+    n = list_names(ORTHO_OP_BCAST, 48, 8, 1, names);
+    CU_ASSERT_EQUAL(n, 3);
+    if (n == 3)
+        CU_ASSERT_STRING_EQUAL(names[1], "spread:6x8:node:rows");
+    /* one process a node, or nodes that do not divide p: no node-aware one */
+    n = list_names(ORTHO_OP_BCAST, 16, 1, 1, names);
+    CU_ASSERT(n == 2 && strcmp(names[0], "scag:4x4:rows") == 0 &&
+              strcmp(names[1], "scag:4x4:cols") == 0);
 }
 
 static void test_lock_and_margin(void)

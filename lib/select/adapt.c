@@ -200,6 +200,13 @@ int ortho__adapt_shortlist(ortho_op op, int p, int node_size, int nodes_in_block
                                 nodes_form_rows ? node_size : 1);
     if (v == ORTHO_VARIANT_PIPE)
         node.order = ORTHO_ORDER_COLS; /* the ring over the lanes */
+    /* bcast and reduce through the nodes: one process a node carries the
+     * pieces, the rows pass them on (SMPI, multi-core cluster, 128
+     * processes, one call: bcast 2.57x native over 2 KiB to 100 KiB,
+     * where scag:node gave 0.96x; reduce 2.17x, rsag:node 1.38x;
+     * docs/selection.md, "The short list") */
+    if (op == ORTHO_OP_BCAST || op == ORTHO_OP_REDUCE)
+        node.variant = ORTHO_VARIANT_SPREAD;
     int modelled = by_model(op, p, bytes, prof, out, nodes_form_rows ? cap - 1 : cap);
     if (modelled >= 0) {
         n = modelled;
@@ -218,8 +225,9 @@ int ortho__adapt_shortlist(ortho_op op, int p, int node_size, int nodes_in_block
      * that would run the same calls again (SMPI, multi-core, 128
      * processes: rsag:16x8:rows and rsag:16x8:node:rows both 42.7 us for
      * 100 KB reduces); the node-aware one stays, as it follows the nodes
-     * wherever a saved decision is used */
-    if (nodes_form_rows && nodes_in_blocks) {
+     * wherever a saved decision is used (not spread: its plain form
+     * spreads over every process) */
+    if (nodes_form_rows && nodes_in_blocks && node.variant != ORTHO_VARIANT_SPREAD) {
         ortho_candidate plain = node;
         plain.node_aware = 0;
         int kept = 0;
