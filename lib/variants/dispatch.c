@@ -29,7 +29,9 @@
  *    SimGrid 3.32 does not keep: it combines in arrival order);
  *    chain runs the rows order only, its reduce with a non-commutative op
  *    in rank order (ending at rank 0, which forwards to the root); spread
- *    runs the rows order only (any grid shape is the same spread). */
+ *    runs the rows order only (any plain grid is the same spread; on a
+ *    node-aware grid it runs through the nodes, its reduce for a
+ *    commutative op only). */
 #include "variants/variants.h"
 
 #include <stdlib.h>
