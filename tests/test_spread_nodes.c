@@ -18,6 +18,7 @@
  *    nodes.
  *
  * Run at np 4 and 5 (tests/run_tests.sh). */
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -169,12 +170,71 @@ static void test_reduce(void)
     ortho_grid_free(&grid);
 }
 
+/* {int; double} with a hole between them, summed field by field */
+struct pair {
+    int a;
+    double b;
+};
+
+static void add_pairs(void *in, void *inout, int *len, MPI_Datatype *type)
+{
+    (void)type;
+    const struct pair *x = in;
+    struct pair *y = inout;
+    for (int i = 0; i < *len; i++) {
+        y[i].a += x[i].a;
+        y[i].b += x[i].b;
+    }
+}
+
+static void test_reduce_struct(void)
+{
+    static struct pair in[MAXN], out[MAXN];
+    int p = ortho_test_world_size(), me = ortho_test_world_rank(), wrong = 0;
+    int lens[2] = {1, 1};
+    MPI_Aint displs[2] = {offsetof(struct pair, a), offsetof(struct pair, b)};
+    MPI_Datatype types[2] = {MPI_INT, MPI_DOUBLE}, pair_type;
+    MPI_Op add;
+    MPI_Type_create_struct(2, lens, displs, types, &pair_type);
+    MPI_Type_commit(&pair_type);
+    MPI_Op_create(add_pairs, 1, &add);
+    ortho_grid_t grid = node_grid();
+    wrong += grid == NULL;
+    /* the calls above: segments of one pair (8 bytes is less than one), of
+     * 33 pairs (400 bytes) and the model's */
+    for (int root = 0; grid != NULL && root < p; root++)
+        for (int c = 0; c < NCALLS; c++) {
+            int n = calls[c].count;
+            struct ortho__segment_choice choice = {calls[c].named, NULL, 2};
+            for (int i = 0; i < MAXN; i++) {
+                in[i].a = value(me, n, i);
+                in[i].b = 0.5 * value(me, n, i);
+                out[i].a = -1;
+                out[i].b = -1.0;
+            }
+            wrong += ortho__reduce_spread(in, out, n, pair_type, add, root, &choice, grid) !=
+                     MPI_SUCCESS;
+            for (int i = 0; me == root && i < MAXN; i++) {
+                int sum = 0;
+                for (int q = 0; i < n && q < p; q++)
+                    sum += value(q, n, i);
+                wrong += i < n ? out[i].a != sum || out[i].b != 0.5 * sum
+                               : out[i].a != -1 || out[i].b != -1.0;
+            }
+        }
+    CU_ASSERT(ORTHO_TEST_ALL(wrong == 0, MPI_COMM_WORLD));
+    ortho_grid_free(&grid);
+    MPI_Op_free(&add);
+    MPI_Type_free(&pair_type);
+}
+
 static void add_suites(void)
 {
     CU_pSuite s = CU_add_suite("spread through nodes", NULL, NULL);
     CU_add_test(s, "which path, window and segment", test_path);
     CU_add_test(s, "bcast", test_bcast);
     CU_add_test(s, "reduce", test_reduce);
+    CU_add_test(s, "reduce of a struct with a hole", test_reduce_struct);
 }
 
 int main(int argc, char **argv)
