@@ -79,6 +79,13 @@ void ortho__model_segment_machine(ortho_model_profile_t prof, ortho_model_op op,
     }
 }
 
+/* A segment of s bytes as the whole bytes a variant cuts: s rounded up,
+ * at most 1 GiB. */
+static int whole_bytes(double s)
+{
+    return s >= (double)(1 << 30) ? 1 << 30 : (int)ceil(s);
+}
+
 int ortho__model_segment(ortho_model_profile_t prof, ortho_model_op op, double bytes, int depth,
                          int latencies, int lanes, int named)
 {
@@ -96,7 +103,7 @@ int ortho__model_segment(ortho_model_profile_t prof, ortho_model_op op, double b
         double lowest = m_alpha / beta < s ? m_alpha / beta : s;
         s = shared > lowest ? shared : lowest;
     }
-    return s >= (double)(1 << 30) ? 1 << 30 : (int)ceil(s);
+    return whole_bytes(s);
 }
 
 int ortho__model_segment_lanes(int chains, int node_size)
@@ -270,5 +277,5 @@ int ortho__model_spread_segment(ortho_model_profile_t prof, ortho_model_op op, d
         ortho__model_segment_machine(prof, op, bytes, &alpha, &beta);
     double s = 2.0 * alpha / ((SPREAD_NODES_WINDOW - 1) * beta);
     s = s < 1.0 ? 1.0 : s > bytes ? bytes : s;
-    return s >= (double)(1 << 30) ? 1 << 30 : (int)ceil(s);
+    return whole_bytes(s);
 }

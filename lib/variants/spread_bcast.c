@@ -160,12 +160,12 @@ static int nonroot_run(struct spread *sp)
         /* through nodes, segment k - 1 on into the row once it is in */
         if (!err && through && k > 0)
             err = row_flush(sp, k);
-        /* segment k - AHEAD's pieces are in: its slot takes k + AHEAD */
+        /* segment k - AHEAD's pieces are in (through nodes, row_flush
+         * waited for them already): its slot takes k + AHEAD */
         int done = k - AHEAD, next = k + AHEAD;
         if (!err && done >= 0 && next < sp->at.sg.count && next >= SLOTS) {
-            size_t slot = (size_t)(done % SLOTS) * (size_t)(sp->at.p - 1);
-            err = through ? row_flush(sp, done + 1)
-                          : ortho__wait_each(sp->at.p - 1, sp->recv + slot);
+            err = ortho__wait_each(sp->at.p - 1,
+                                   sp->recv + (size_t)(done % SLOTS) * (size_t)(sp->at.p - 1));
             if (!err)
                 err = post_recvs(sp, next);
         }
