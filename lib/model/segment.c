@@ -250,7 +250,7 @@ int ortho__model_spread_latencies(int p)
  * (SMPI, multi-core cluster, mpich selector, bcast, time over the bound,
  * docs/variants.md "spread through nodes"): on 16 nodes x 8, 500 KiB,
  * windows 1 / 2 / 3 at 16 KiB segments 1.87 / 1.56 / 1.24, at 32 KiB
- * 1.53 / 1.43 / 1.33; windows of 4 and 6 lost (1.60, 1.67 at 16 KiB): the
+ * 1.53 / 1.43 / 1.33; windows of 4 and 6 lost (1.61, 1.67 at 16 KiB): the
  * segments in flight share the links and arrive later. The flat spread
  * (one process a node, the star) keeps one: there a segment's transfer
  * is many latencies (8 KiB over 100 Mbit/s: 655 us against 60 us), and at
