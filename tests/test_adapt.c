@@ -257,7 +257,8 @@ static void test_ran_ahead(void)
  * through the nodes); where the nodes are blocks of consecutive ranks and
  * the balanced grid's rows are nodes, the plain grid of the node-aware
  * one's order is the same grid, and only the node-aware name stays (not
- * for spread, whose plain form spreads over every process). */
+ * for spread, whose plain form spreads over every process); all in one
+ * node, reduce's chain besides. */
 static int list_names(ortho_op op, int p, int node_size, int in_blocks, char names[][64])
 {
     struct ortho__adapt_params pa = params();
@@ -307,6 +308,18 @@ static void test_shortlist_nodes(void)
     CU_ASSERT_EQUAL(n, 3);
     if (n == 3)
         CU_ASSERT_STRING_EQUAL(names[1], "spread:6x8:node:rows");
+    /* all in one node: reduce adds the chain (named on the first layout,
+     * as ortho_candidates() names it); bcast does not */
+    n = list_names(ORTHO_OP_REDUCE, 16, 16, 1, names);
+    CU_ASSERT(n == 3 && strcmp(names[0], "rsag:4x4:rows") == 0 &&
+              strcmp(names[1], "rsag:4x4:cols") == 0 && strcmp(names[2], "chain:2x8:rows") == 0);
+    n = list_names(ORTHO_OP_REDUCE, 15, 15, 1, names);
+    CU_ASSERT(n == 3 && strcmp(names[2], "chain:3x5:rows") == 0);
+    n = list_names(ORTHO_OP_BCAST, 16, 16, 1, names);
+    CU_ASSERT(n == 2);
+    n = list_names(ORTHO_OP_REDUCE, 16, 8, 1, names);
+    for (int i = 0; i < n; i++)
+        CU_ASSERT(strncmp(names[i], "chain", 5) != 0);
     /* one process a node, or nodes that do not divide p: no node-aware one */
     n = list_names(ORTHO_OP_BCAST, 16, 1, 1, names);
     CU_ASSERT(n == 2 && strcmp(names[0], "scag:4x4:rows") == 0 &&
