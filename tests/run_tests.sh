@@ -52,6 +52,7 @@ TABLE=(
     "test_bench_bounds: 1"
     "test_bench: 4"
     "test_scale: 1"
+    "test_default_vs_native: 1"
     "test_man_pages: 1"
 )
 
