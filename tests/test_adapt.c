@@ -18,6 +18,10 @@
 #include "select/adapt.h"
 #include "support/mpi_cunit.h"
 
+/* The calls of a confirmation without a lag: per batch the candidate's
+ * ORTHO__ADAPT_SAMPLES + 1, then native's ORTHO__ADAPT_SAMPLES. */
+enum { CONFIRM_CALLS = (2 * ORTHO__ADAPT_SAMPLES + 1) * ORTHO__ADAPT_CONFIRM_BATCHES };
+
 static struct ortho__adapt_params params(void)
 {
     struct ortho__adapt_params p;
@@ -186,10 +190,11 @@ static void test_lag(void)
         "0..", "0t.", "0t.", "0t.", "0.s", "0.h", "0.h",   /* 1-7: the probe, agreed */
         "1..", "1ts", "0.h", "0.h",                          /* 8: warmed, 9: rows' sample */
         "1..", "1t.", "1t.", "1ts", "0.h", "0.h",            /* 12: warmed, 13-15: its batch */
-        "1t.", "1t.", "1t.", "1ts", "1.h", "1.h",            /* 18-21: confirming */
-        "1t.", "1t.", "1t.", "1ts", "1.h", "1.h",
-        "1t.", "1t.", "1t.", "1ts", "1.h", "1.h",
-        "1.."};                                              /* 36: locked (no watch) */
+        "1t.", "1t.", "1t.", "1t.", "0t.", "0t.", "0ts",     /* 18-24: confirming: */
+        "1.h", "1.h",                                        /* the candidate, native */
+        "1t.", "1t.", "1t.", "1t.", "0t.", "0t.", "0ts", "1.h", "1.h",
+        "1t.", "1t.", "1t.", "1t.", "0t.", "0t.", "0ts", "1.h", "1.h",
+        "1.."};                                              /* 45: locked (no watch) */
     int n = (int)(sizeof expect / sizeof expect[0]), ok = 1;
     for (int i = 0; i < n; i++) {
         if (ortho__explore_agree_due(&e))
@@ -345,8 +350,7 @@ static void test_lock_and_margin(void)
     CU_ASSERT(e.arm[1].state == ORTHO__ARM_SLOW && e.arm[1].nsamples == 1);
     CU_ASSERT(e.agreements == 1 + 3 + 2); /* the probe, each first sample, two batches */
     /* confirmed back to back: some calls untimed, then a batch */
-    CU_ASSERT(run_class(&e, times, 4 * ORTHO__ADAPT_CONFIRM_BATCHES - 1, NULL) ==
-              4 * ORTHO__ADAPT_CONFIRM_BATCHES - 1);
+    CU_ASSERT(run_class(&e, times, CONFIRM_CALLS - 1, NULL) == CONFIRM_CALLS - 1);
     CU_ASSERT(e.phase == ORTHO__EXPLORE_CONFIRM);
     CU_ASSERT(run_class(&e, times, 1, NULL) == 1);
     CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 2);
@@ -360,6 +364,37 @@ static void test_lock_and_margin(void)
     run_class(&e, slow, 100, NULL); /* arm 3's debt is paid back before the batches */
     CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 0);
     CU_ASSERT(call(&e, 0.0, NULL) == 0);
+}
+
+/* Each confirming batch times native again: a candidate that beat a
+ * probe slow by chance, but not native as the batches find it, goes; one
+ * that beats both is locked, and native's time becomes the batches' where
+ * it is less than the probe's (the watch compares with it). */
+static void test_confirm_against_native(void)
+{
+    struct ortho__adapt_params p = params();
+    struct ortho__explore e;
+    ortho_candidate c[1] = {cand("rsag:2x2:rows")};
+    double risk[1] = {0.0};
+    double slow_probe[2] = {2.0, 0.97}, real[2] = {1.0, 0.97};
+    ortho__explore_init(&e, &p, c, risk, 1);
+    run_class(&e, slow_probe, 5, NULL);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_RUN && e.native == 2.0);
+    run_class(&e, real, 1 + 3, NULL);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_CONFIRM && e.locked == 1);
+    CU_ASSERT(run_class(&e, real, 2 * ORTHO__ADAPT_SAMPLES + 1, NULL) ==
+              2 * ORTHO__ADAPT_SAMPLES + 1);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 0);
+    CU_ASSERT(run_class(&e, real, 20, NULL) == 0);
+    /* 0.5 beats both: locked, native now 1.0 */
+    double fast[2] = {1.0, 0.5};
+    slow_probe[1] = 0.5;
+    ortho__explore_init(&e, &p, c, risk, 1);
+    run_class(&e, slow_probe, 5, NULL);
+    run_class(&e, fast, 1 + 3 + CONFIRM_CALLS, NULL);
+    CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 1);
+    CU_ASSERT(e.native == 1.0 && e.arm[0].best == 1.0);
+    CU_ASSERT(e.arm[0].nsamples == ORTHO__ADAPT_SAMPLES * (1 + ORTHO__ADAPT_CONFIRM_BATCHES));
 }
 
 static void test_rare_failed_dropped(void)
@@ -407,7 +442,7 @@ static void test_recheck(void)
     double risk[1] = {0.0};
     double times[2] = {1.0, 0.5};
     ortho__explore_init(&e, &p, c, risk, 1);
-    run_class(&e, times, 5 + 1 + 3 + 4 * ORTHO__ADAPT_CONFIRM_BATCHES, NULL);
+    run_class(&e, times, 5 + 1 + 3 + CONFIRM_CALLS, NULL);
     CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 1);
     long locked_at = e.calls;
     /* still faster at the recheck: kept, next recheck twice as far */
@@ -429,7 +464,7 @@ static void test_watch(void)
     double risk[1] = {0.0};
     double fast[2] = {1.0, 0.5};
     ortho__explore_init(&e, &p, c, risk, 1);
-    run_class(&e, fast, 5 + 1 + 3 + 4 * ORTHO__ADAPT_CONFIRM_BATCHES, NULL);
+    run_class(&e, fast, 5 + 1 + 3 + CONFIRM_CALLS, NULL);
     CU_ASSERT(e.phase == ORTHO__EXPLORE_LOCKED && e.locked == 1);
     long agreements = e.agreements;
     /* locked: every call timed, one agreement after 16 calls, then after 32 */
@@ -449,7 +484,7 @@ static void test_watch(void)
     CU_ASSERT(run_class(&e, slower, 100, NULL) == 0 && call(&e, 0.0, NULL) == 0);
     /* a call that failed in a window: native */
     ortho__explore_init(&e, &p, c, risk, 1);
-    run_class(&e, fast, 5 + 1 + 3 + 4 * ORTHO__ADAPT_CONFIRM_BATCHES, NULL);
+    run_class(&e, fast, 5 + 1 + 3 + CONFIRM_CALLS, NULL);
     CU_ASSERT(e.locked == 1);
     double v[ORTHO__EXPLORE_AGREE_MAX];
     for (int i = 0; i < 16; i++)
@@ -575,7 +610,8 @@ static void test_dropins_learn(void)
     MPI_Comm_free(&comm);
     MPI_Comm_dup(MPI_COMM_WORLD, &comm);
     ortho__adapt_set_clock(confirm_fails_clock, &confirm_calls);
-    ok &= allreduces(comm, 5 + 4 + 1 + 4, 300); /* the first confirming batch fails */
+    /* the first confirming batch fails */
+    ok &= allreduces(comm, 5 + 4 + 1 + 2 * ORTHO__ADAPT_SAMPLES + 1, 300);
     ok &= candidate_is(comm, 300, "native");
     MPI_Comm_free(&comm);
     ortho__adapt_set_clock(NULL, NULL);
@@ -601,8 +637,8 @@ static void test_agreed_decision(void)
     long lo = 0, hi = 0;
     MPI_Allreduce(&timed, &lo, 1, MPI_LONG, MPI_MIN, comm);
     MPI_Allreduce(&timed, &hi, 1, MPI_LONG, MPI_MAX, comm);
-    /* 3 + 4 + 4 + 4 x 3 calls timed to lock (the first call and the probe's
-     * agreement untimed: locked at call 25), then every call watched */
+    /* 3 + 4 + 4 + 7 x 3 calls timed to lock (the first call and the probe's
+     * agreement untimed: locked at call 34), then every call watched */
     ok &= lo == hi && lo == 40 - 2;
     MPI_Comm_free(&comm);
     ortho__adapt_set_clock(NULL, NULL);
@@ -619,7 +655,7 @@ static int round_trip(const char *mode)
     long timed = 0;
     int ok = 1;
     ortho__adapt_set_clock(skewed_clock, &timed);
-    ok &= allreduces(MPI_COMM_WORLD, 30, 300);
+    ok &= allreduces(MPI_COMM_WORLD, 40, 300);
     const char *why = "";
     ortho_candidate c;
     ok &= ortho_comm_candidate(MPI_COMM_WORLD, ORTHO_OP_ALLREDUCE, 2400.0, &c, &why) ==
@@ -628,7 +664,7 @@ static int round_trip(const char *mode)
     if (strcmp(mode, "reuse") == 0)
         ok &= timed == 0 && strstr(why, "measured decision") != NULL;
     else
-        ok &= timed == 30 - 2; /* as in test_agreed_decision: all but two */
+        ok &= timed == 40 - 2; /* as in test_agreed_decision: all but two */
     if (!ok)
         fprintf(stderr, "test_adapt %s: timed %ld, why \"%s\"\n", mode, timed, why);
     return ortho_test_all(ok, MPI_COMM_WORLD);
@@ -676,6 +712,7 @@ static void add_suites(void)
     CU_add_test(s, "a process that ran ahead", test_ran_ahead);
     CU_add_test(s, "short list on nodes", test_shortlist_nodes);
     CU_add_test(s, "lock and margin", test_lock_and_margin);
+    CU_add_test(s, "confirmed against native again", test_confirm_against_native);
     CU_add_test(s, "rare class, failed call, dropped candidates", test_rare_failed_dropped);
     CU_add_test(s, "recheck", test_recheck);
     CU_add_test(s, "watch after the lock", test_watch);

@@ -96,12 +96,18 @@ enum ortho__explore_phase {
     ORTHO__EXPLORE_RECHECK     /* native then the locked candidate, timed */
 };
 
-/* The winner is confirmed over this many batches of ORTHO__ADAPT_SAMPLES
- * + 1 calls, each agreed, the class going back to native at the first
- * batch not faster than native by the margin: measured in step (after an
- * agreement), rsag on 16x8 processes cost 52 us per 100 KB allreduce
- * under SMPI, but the skew it leaves grows call after call to 105-117 us
- * back to back (native: 65 us). */
+/* The winner is confirmed over this many batches, each agreed: its
+ * ORTHO__ADAPT_SAMPLES + 1 calls back to back, then as many native calls
+ * as the probe had, the class going back to native at the first batch
+ * whose candidate is not faster than the batch's own native by the
+ * margin. Back to back: measured in step (after an agreement), rsag on
+ * 16x8 processes cost 52 us per 100 KB allreduce under SMPI, but the skew
+ * it leaves grows call after call to 105-117 us back to back (native: 65
+ * us). Native again in each batch: on a real machine the probe's three
+ * calls can be slow by chance (one 1 MiB allreduce on 16 processes of one
+ * machine probed native at 1.21 ms, 1.05 ms and 0.94 ms in three runs),
+ * and against a slow probe a candidate that is not faster passes; the
+ * watch then compared it with the same probe. */
 #define ORTHO__ADAPT_CONFIRM_BATCHES 3
 
 /* The first window of the watch after a lock (params.watch), in calls.
@@ -119,7 +125,7 @@ struct ortho__explore_step {
 };
 
 enum {
-    ORTHO__EXPLORE_PENDING_MAX = 2 * ORTHO__ADAPT_SAMPLES,
+    ORTHO__EXPLORE_PENDING_MAX = 2 * ORTHO__ADAPT_SAMPLES + 1,
     ORTHO__EXPLORE_AGREE_MAX = 6
 };
 
@@ -142,6 +148,8 @@ struct ortho__explore {
     long agreements;
     long next_recheck;     /* call count of the next recheck (0: none) */
     int confirmed;         /* CONFIRM: batches that passed */
+    double confirm_native; /* CONFIRM: the agreed native time of the batches so far [s] */
+    int confirm_native_n;  /* ... over this many calls */
     long recheck_every;
     long watch_next;       /* LOCKED to a candidate: call count of the watch's next
                               agreement (0: not watching) */

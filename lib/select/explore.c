@@ -113,6 +113,8 @@ static void lock(struct ortho__explore *e)
     if (e->locked != 0) {
         e->phase = ORTHO__EXPLORE_CONFIRM;
         e->confirmed = 0;
+        e->confirm_native = 0.0;
+        e->confirm_native_n = 0;
         e->why = "confirming the fastest candidate back to back";
     } else {
         e->why = e->narms > 1 ? "no candidate measured faster than native by the margin"
@@ -303,10 +305,10 @@ struct ortho__explore_step ortho__explore_next(struct ortho__explore *e)
         step.arm = fastest_so_far(e);
         return step;
     }
-    case ORTHO__EXPLORE_CONFIRM:
-        step.arm = e->locked;
+    case ORTHO__EXPLORE_CONFIRM: /* the candidate back to back, then native */
+        step.arm = e->npending < S + 1 ? e->locked : 0;
         step.timed = 1;
-        step.agree = e->npending + 1 == S + 1;
+        step.agree = e->npending + 1 == 2 * S + 1;
         return step;
     case ORTHO__EXPLORE_LOCKED:
         if (e->next_recheck == 0 || e->calls < e->next_recheck) {
@@ -360,6 +362,10 @@ int ortho__explore_to_agree(const struct ortho__explore *e, double last_agreemen
         out[n++] = sum_of(e->pending, ORTHO__ADAPT_SAMPLES);
         out[n++] = sum_of(e->pending + ORTHO__ADAPT_SAMPLES,
                           e->npending - ORTHO__ADAPT_SAMPLES);
+    } else if (e->phase == ORTHO__EXPLORE_CONFIRM && e->npending > ORTHO__ADAPT_SAMPLES + 1) {
+        out[n++] = sum_of(e->pending, ORTHO__ADAPT_SAMPLES + 1);
+        out[n++] = sum_of(e->pending + ORTHO__ADAPT_SAMPLES + 1,
+                          e->npending - ORTHO__ADAPT_SAMPLES - 1);
     } else if (e->npending > 0) {
         out[n++] = sum_of(e->pending, e->npending);
     }
@@ -423,20 +429,32 @@ static void agreed_recheck(struct ortho__explore *e, double native_sum, double l
     }
 }
 
-/* A batch of the winner back to back: after ORTHO__ADAPT_CONFIRM_BATCHES
- * batches still faster than native by the margin, it is locked; at the
- * first that is not, the class runs native. */
-static void agreed_confirm(struct ortho__explore *e, double sum, int n)
+/* A batch of the winner back to back (sum over n calls), then native's
+ * (native_sum over n_native): after ORTHO__ADAPT_CONFIRM_BATCHES batches
+ * whose candidate is faster than their own native by the margin, it is
+ * locked, and native's time is the least of the probe's and the batches'
+ * (what the watch compares with); at the first batch that is not, the
+ * class runs native. */
+static void agreed_confirm(struct ortho__explore *e, double sum, int n, double native_sum,
+                           int n_native)
 {
     struct ortho__arm *arm = &e->arm[e->locked];
-    double t = sum / n;
-    e->excess += sum - n * e->native;
-    e->credit -= sum - n * e->native;
+    double t = sum / n, native = native_sum / n_native;
+    e->excess += sum - n * native;
+    e->credit -= sum - n * native;
     arm->nsamples += n;
     arm->best = t;
-    if (t < e->native * (1.0 - e->params.margin)) {
+    e->confirm_native += native_sum;
+    e->confirm_native_n += n_native;
+    if (t < native * (1.0 - e->params.margin)) {
         if (++e->confirmed < ORTHO__ADAPT_CONFIRM_BATCHES)
             return;
+        double measured = e->confirm_native / e->confirm_native_n;
+        if (measured < e->native) {
+            e->native = measured;
+            e->arm[0].best = measured;
+        }
+        e->arm[0].nsamples += e->confirm_native_n;
         e->phase = ORTHO__EXPLORE_LOCKED;
         e->why = "the fastest candidate measured, faster than native by the margin, "
                  "back to back too";
@@ -476,7 +494,8 @@ void ortho__explore_agreed(struct ortho__explore *e, const double agreed[])
     int n = e->npending;
     int sums = watched > 0 ? 1
              : n == 0 ? 0
-             : e->phase == ORTHO__EXPLORE_RECHECK && n > ORTHO__ADAPT_SAMPLES ? 2 : 1;
+             : e->phase == ORTHO__EXPLORE_RECHECK && n > ORTHO__ADAPT_SAMPLES ? 2
+             : e->phase == ORTHO__EXPLORE_CONFIRM && n > ORTHO__ADAPT_SAMPLES + 1 ? 2 : 1;
     int probe = e->phase == ORTHO__EXPLORE_PROBE;
     double ahead = probe ? agreed[sums] + agreed[sums + 1] : 0.0;
     if (probe)
@@ -540,7 +559,9 @@ void ortho__explore_agreed(struct ortho__explore *e, const double agreed[])
             agreed_recheck(e, agreed[0], agreed[1]);
         break;
     case ORTHO__EXPLORE_CONFIRM:
-        agreed_confirm(e, agreed[0], n);
+        if (sums == 2)
+            agreed_confirm(e, agreed[0], ORTHO__ADAPT_SAMPLES + 1, agreed[1],
+                           n - ORTHO__ADAPT_SAMPLES - 1);
         break;
     case ORTHO__EXPLORE_LOCKED:
         break;
