@@ -20,8 +20,9 @@
  * agreed at its end; between exploring calls the fastest candidate found
  * so far runs. When every candidate is measured the class locks to the
  * fastest one that beats native by the margin, else to native; a winner
- * is confirmed back to back (a few batches of its own calls in a row),
- * else the class goes back to native. A locked
+ * is confirmed back to back (a few batches of its own calls in a row,
+ * each followed by native's and compared with it), else the class goes
+ * back to native. A locked
  * candidate is checked again against native after `recheck` calls (then
  * twice as many, and so on).
  *
