@@ -7,7 +7,9 @@
 # those names (native included, as the baseline row), every point
 # checked ok, and --best must name, per operation, one of the rows timed.
 # A candidate the library does not run as named (ORTHO_VARIANT forces
-# native) is an ERROR point and a failed run.
+# native) is an ERROR point and a failed run. --calls N (native warmed up
+# first, the drop-ins, a fixed candidate over N consecutive calls) gives
+# every point ok. Run at np 4 (the rsag:2x2 name).
 set -u
 np=${1:?usage: test_bench.sh NP}
 # shellcheck source=../scripts/mpi_env.sh
@@ -87,3 +89,21 @@ fi
 grep -q "did not run as named" "$dir/forced.out" ||
     { cat "$dir/forced.out"; fail "no note of the candidate that ran as native"; }
 echo "test_bench: a candidate that runs as something else is an error"
+
+# --calls: the drop-ins and fixed candidates over N consecutive calls, each
+# point warmed up by as many native calls first (a real MPI); the results
+# of the last call checked
+"${mpiexec[@]}" -n "$np" "$BUILD/bin/ortho-bench" --impls dropin,candidates \
+    --candidates rsag:rows --ops reduce,allgather --sizes 1K --calls 5 \
+    --csv "$dir/calls.csv" >"$dir/calls.out" 2>&1 ||
+    { cat "$dir/calls.out"; fail "ortho-bench --calls 5 failed on $np processes"; }
+grep -q "5 consecutive calls together" "$dir/calls.out" ||
+    { cat "$dir/calls.out"; fail "--calls: no note of how the calls were timed"; }
+bad=$(awk -F, 'NR > 1 && ($NF != "ok" || $9 <= 0)' "$dir/calls.csv")
+[ -z "$bad" ] || fail "--calls: points not ok: $bad"
+for want in "reduce native" "reduce dropin" "reduce rsag:2x2:rows" "allgather native" \
+    "allgather dropin"; do
+    awk -F, 'NR > 1 { print $3, $6 }' "$dir/calls.csv" | grep -qx "$want" ||
+        fail "--calls: no row '$want'"
+done
+echo "test_bench: --calls times native, the drop-ins and the candidates over consecutive calls"
