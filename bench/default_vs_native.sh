@@ -98,7 +98,7 @@ if [ ! -x "$BENCH" ]; then
     exit 2
 fi
 mkdir -p "$OUT"
-rm -f "$OUT"/pass-*.csv "$OUT"/default-*.csv
+rm -f "$OUT"/pass-*.csv "$OUT"/default-*.csv "$OUT"/pass-*.log "$OUT"/default-*.log
 unset ORTHO_PROFILE ORTHO_GRID ORTHO_VARIANT ORTHO_ADAPT
 status=0
 for r in $(seq 1 "$ROUNDS"); do
@@ -106,9 +106,13 @@ for r in $(seq 1 "$ROUNDS"); do
         env=()
         [ "$kind" = pass ] && env=(ORTHO_ADAPT=0)
         echo "== round $r, $kind: $MPIEXEC -n $NP $BENCH --impls dropin --calls $CALLS"
-        env "${env[@]}" "${mpiexec[@]}" -n "$NP" "$BENCH" -q --impls dropin --calls "$CALLS" \
-            --ops "$OPS" --sizes "$SIZES" --label "$kind" --csv "$OUT/$kind-$r.csv" >/dev/null ||
+        if ! env "${env[@]}" "${mpiexec[@]}" -n "$NP" "$BENCH" -q --impls dropin \
+            --calls "$CALLS" --ops "$OPS" --sizes "$SIZES" --label "$kind" \
+            --csv "$OUT/$kind-$r.csv" >"$OUT/$kind-$r.log" 2>&1; then
+            tail -n 20 "$OUT/$kind-$r.log" >&2
+            echo "default_vs_native.sh: round $r, $kind failed (its output: $OUT/$kind-$r.log)" >&2
             status=1
+        fi
     done
 done
 table || status=1
