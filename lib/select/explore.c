@@ -351,21 +351,26 @@ static double sum_of(const double *t, int n)
     return s;
 }
 
+/* Where a batch of two arms splits: the recheck's native calls, then the
+ * locked candidate's; the confirmation's candidate calls, then native's
+ * (0: a batch of one arm). */
+static int batch_split(const struct ortho__explore *e)
+{
+    return e->phase == ORTHO__EXPLORE_RECHECK   ? ORTHO__ADAPT_SAMPLES
+         : e->phase == ORTHO__EXPLORE_CONFIRM ? ORTHO__ADAPT_SAMPLES + 1
+                                               : 0;
+}
+
 int ortho__explore_to_agree(const struct ortho__explore *e, double last_agreement, int failed,
                             double out[])
 {
-    int n = 0;
+    int n = 0, split = batch_split(e);
     int probe = e->phase == ORTHO__EXPLORE_PROBE;
     if (watching(e) && e->watch_n > 0) {
         out[n++] = e->watch_sum;
-    } else if (e->phase == ORTHO__EXPLORE_RECHECK && e->npending > ORTHO__ADAPT_SAMPLES) {
-        out[n++] = sum_of(e->pending, ORTHO__ADAPT_SAMPLES);
-        out[n++] = sum_of(e->pending + ORTHO__ADAPT_SAMPLES,
-                          e->npending - ORTHO__ADAPT_SAMPLES);
-    } else if (e->phase == ORTHO__EXPLORE_CONFIRM && e->npending > ORTHO__ADAPT_SAMPLES + 1) {
-        out[n++] = sum_of(e->pending, ORTHO__ADAPT_SAMPLES + 1);
-        out[n++] = sum_of(e->pending + ORTHO__ADAPT_SAMPLES + 1,
-                          e->npending - ORTHO__ADAPT_SAMPLES - 1);
+    } else if (split > 0 && e->npending > split) {
+        out[n++] = sum_of(e->pending, split);
+        out[n++] = sum_of(e->pending + split, e->npending - split);
     } else if (e->npending > 0) {
         out[n++] = sum_of(e->pending, e->npending);
     }
@@ -491,11 +496,8 @@ static void agreed_watch(struct ortho__explore *e, double sum, long n)
 void ortho__explore_agreed(struct ortho__explore *e, const double agreed[])
 {
     long watched = watching(e) ? e->watch_n : 0;
-    int n = e->npending;
-    int sums = watched > 0 ? 1
-             : n == 0 ? 0
-             : e->phase == ORTHO__EXPLORE_RECHECK && n > ORTHO__ADAPT_SAMPLES ? 2
-             : e->phase == ORTHO__EXPLORE_CONFIRM && n > ORTHO__ADAPT_SAMPLES + 1 ? 2 : 1;
+    int n = e->npending, split = batch_split(e);
+    int sums = watched > 0 ? 1 : n == 0 ? 0 : split > 0 && n > split ? 2 : 1;
     int probe = e->phase == ORTHO__EXPLORE_PROBE;
     double ahead = probe ? agreed[sums] + agreed[sums + 1] : 0.0;
     if (probe)
@@ -560,8 +562,7 @@ void ortho__explore_agreed(struct ortho__explore *e, const double agreed[])
         break;
     case ORTHO__EXPLORE_CONFIRM:
         if (sums == 2)
-            agreed_confirm(e, agreed[0], ORTHO__ADAPT_SAMPLES + 1, agreed[1],
-                           n - ORTHO__ADAPT_SAMPLES - 1);
+            agreed_confirm(e, agreed[0], split, agreed[1], n - split);
         break;
     case ORTHO__EXPLORE_LOCKED:
         break;
