@@ -86,7 +86,10 @@ static int dropins_agree(MPI_Comm comm, int salt)
     ok &= ortho_gatherv(send, counts[rank], MPI_INT, b, counts, displs, MPI_INT, root, comm) ==
               MPI_SUCCESS &&
           (!is_root || same(a, b, span));
-    PMPI_Allgatherv(send, counts[rank], MPI_INT, a, counts, displs, MPI_INT, comm);
+    /* by hand, not PMPI_: MPICH 4.0.2 ignores displs[0] on one process */
+    memset(a, 0, big * sizeof(int));
+    for (int q = 0; q < p; q++)
+        fill(a + displs[q], counts[q], q, salt + 3);
     ok &= ortho_allgatherv(send, counts[rank], MPI_INT, b, counts, displs, MPI_INT, comm) ==
               MPI_SUCCESS &&
           same(a, b, span);

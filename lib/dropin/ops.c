@@ -14,6 +14,7 @@
 
 #include "common/args.h"
 #include "common/errors.h"
+#include "common/native_allgatherv.h"
 #include "dropin/dropin_private.h"
 #include "dropin/report.h"
 #include "variants/variants.h"
@@ -266,8 +267,8 @@ int ortho_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
                         ortho__dropin_bytes((double)total, recvtype) / size, &run, &call);
     }
     if (grid == NULL)
-        err = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
-                              comm);
+        err = ortho__allgatherv_native(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                       recvtype, comm);
     else
         err = ortho__raise(comm, ortho__variant_allgatherv(&run, comm, sendbuf, sendcount, sendtype,
                                                            recvbuf, recvcounts, displs, recvtype,

@@ -22,6 +22,7 @@
 
 #include "common/buffers.h"
 #include "common/errors.h"
+#include "common/native_allgatherv.h"
 #include "grid/grid_private.h"
 #include "ortho2d/steps.h"
 #include "ortho2d/uneven.h"

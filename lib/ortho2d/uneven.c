@@ -47,19 +47,3 @@ void ortho__unit_layout(int n, int unit, int tail, int counts[], int displs[])
         displs[i] = i * unit;
     }
 }
-
-int ortho__allgatherv_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                             void *recvbuf, const int recvcounts[], const int displs[],
-                             MPI_Datatype recvtype, MPI_Comm comm)
-{
-    int size;
-    PMPI_Comm_size(comm, &size);
-    if (size > 1)
-        return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                               recvtype, comm);
-    if (sendbuf == MPI_IN_PLACE)
-        return MPI_SUCCESS;
-    return ortho__local_copy(sendbuf, sendcount, sendtype,
-                             ortho__offset(recvbuf, displs[0], recvtype), recvcounts[0],
-                             recvtype);
-}

@@ -45,10 +45,4 @@ int ortho__fill_short_columns(void *buf, int count, MPI_Datatype type,
  * members follow one another. arrays: room for 2 n ints (counts, displs). */
 void ortho__unit_layout(int n, int unit, int tail, int counts[], int displs[]);
 
-/* MPI_Allgatherv that honours displs on a communicator of one process
- * (MPICH 4.0.2 ignores displs[0] there). */
-int ortho__allgatherv_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                             void *recvbuf, const int recvcounts[], const int displs[],
-                             MPI_Datatype recvtype, MPI_Comm comm);
-
 #endif /* ORTHO_UNEVEN_H_INCLUDED */

@@ -23,6 +23,7 @@
 #include <stdlib.h>
 
 #include "common/buffers.h"
+#include "common/native_allgatherv.h"
 #include "variants/common.h"
 #include "variants/impl.h"
 

@@ -38,6 +38,7 @@
 
 #include "common/as_bytes.h"
 #include "common/buffers.h"
+#include "common/native_allgatherv.h"
 #include "ortho2d/steps.h"
 #include "variants/common.h"
 #include "variants/impl.h"
@@ -333,8 +334,8 @@ int ortho__variant_allgatherv(const struct ortho__run *run, MPI_Comm comm, const
                                          displs, recvtype, grid->size, caller_rank(grid), comm,
                                          &b);
     if (!err && b.native)
-        err = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                              recvtype, comm);
+        err = ortho__allgatherv_native(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
+                                       displs, recvtype, comm);
     else if (!err && !b.skip)
         err = allgatherv_bytes(run, b.sendbuf, b.sendbytes, b.recvbuf, b.counts, b.displs, grid);
     return ortho__as_bytes_finish(&b, err);
