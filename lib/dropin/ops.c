@@ -15,6 +15,7 @@
 #include "common/args.h"
 #include "common/errors.h"
 #include "common/native_allgatherv.h"
+#include "common/native_reduce.h"
 #include "dropin/dropin_private.h"
 #include "dropin/report.h"
 #include "variants/variants.h"
@@ -114,7 +115,7 @@ int ortho_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_REDUCE,
                                  ortho__dropin_bytes(count, datatype), &run, &call);
     if (grid == NULL)
-        err = PMPI_Reduce(sendbuf, recvbuf, count, datatype, op, root, comm);
+        err = ortho__reduce_native(sendbuf, recvbuf, count, datatype, op, root, comm);
     else
         err = ortho__raise(comm, ortho__variant_reduce(&run, comm, sendbuf, recvbuf, count,
                                                        datatype, op, root, grid));

@@ -39,6 +39,7 @@
 #include "common/as_bytes.h"
 #include "common/buffers.h"
 #include "common/native_allgatherv.h"
+#include "common/native_reduce.h"
 #include "ortho2d/steps.h"
 #include "variants/common.h"
 #include "variants/impl.h"
@@ -122,7 +123,7 @@ int ortho__variant_reduce(const struct ortho__run *run, MPI_Comm comm, const voi
 {
     int commutes = ortho__op_commutes(op);
     if ((grid->perm != NULL && !commutes) || starts_below(type))
-        return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
+        return ortho__reduce_native(sendbuf, recvbuf, count, type, op, root, comm);
     if (count == 0)
         return MPI_SUCCESS;
     int g = ortho__grid_rank(grid, root);

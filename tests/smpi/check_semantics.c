@@ -64,9 +64,9 @@
  * (native_bug_case; README.md: MPICH 4.0.2's truncation in gather,
  * scatter, allgather(v) and the v-forms above 6000 bytes, Open MPI 4.1's
  * MPI_Allgatherv decision, which only --native meets: the library passes
- * such calls as bytes; --no-skip runs them), and under MPICH passes a
- * copy instead of MPI_IN_PLACE to its MPI_Reduce (which crashes above
- * 2 KiB).
+ * such calls as bytes; --no-skip runs them), and under MPICH --native
+ * passes a copy instead of MPI_IN_PLACE to its MPI_Reduce (which crashes
+ * above 2 KiB at a root other than 0; the library copies itself).
  *
  * Options: --op NAME only that operation; --case K only case K; --from K
  * the cases from K on (to go on after a hang); --reps LETTERS the
@@ -741,9 +741,10 @@ static int case_reduce(const struct env *e, const struct scase *c)
     }
     const void *sbuf = in_place ? MPI_IN_PLACE : img_at(&send);
     /* MPICH 4.0.2's in-place MPI_Reduce crashes above 2 KiB at a root
-     * other than 0 (README.md): where the native MPI_Reduce runs, the same
-     * operand goes in a send buffer instead */
-    if (in_place && !all && e->native && UNDER_MPICH)
+     * other than 0 (README.md): where PMPI_Reduce runs directly (--native),
+     * the same operand goes in a send buffer instead; the library's native
+     * calls pass a copy themselves (lib/common/native_reduce.h) */
+    if (in_place && !all && e->direct && UNDER_MPICH)
         sbuf = img_at(&send);
     int err = all ? call_allreduce(e, sbuf, rbuf, n, t, op)
                   : call_reduce(e, sbuf, rbuf, n, t, op, c->root);
