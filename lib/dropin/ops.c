@@ -14,8 +14,7 @@
 
 #include "common/args.h"
 #include "common/errors.h"
-#include "common/native_allgatherv.h"
-#include "common/native_reduce.h"
+#include "common/native_calls.h"
 #include "dropin/dropin_private.h"
 #include "dropin/report.h"
 #include "variants/variants.h"
@@ -172,7 +171,8 @@ int ortho_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
                                 : ortho__dropin_bytes(sendcount, sendtype);
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_GATHER, bytes, &run, &call);
     if (grid == NULL)
-        err = PMPI_Gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+        err = ortho__gather_native(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                   root, comm);
     else
         err = ortho__raise(comm, ortho__variant_gather(&run, comm, sendbuf, sendcount, sendtype,
                                                        recvbuf, recvcount, recvtype, root, grid));
@@ -201,7 +201,8 @@ int ortho_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
                                 : ortho__dropin_bytes(recvcount, recvtype);
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_SCATTER, bytes, &run, &call);
     if (grid == NULL)
-        err = PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+        err = ortho__scatter_native(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                    root, comm);
     else
         err = ortho__raise(comm, ortho__variant_scatter(&run, comm, sendbuf, sendcount, sendtype,
                                                         recvbuf, recvcount, recvtype, root, grid));
@@ -229,7 +230,8 @@ int ortho_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_ALLGATHER,
                                  ortho__dropin_bytes(recvcount, recvtype), &run, &call);
     if (grid == NULL)
-        err = PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
+        err = ortho__allgather_native(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                      recvtype, comm);
     else
         err = ortho__raise(comm, ortho__variant_allgather(&run, comm, sendbuf, sendcount, sendtype,
                                                           recvbuf, recvcount, recvtype, grid));
@@ -298,8 +300,8 @@ int ortho_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
         return ortho__raise(comm, err);
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_GATHERV, -1.0, &run, &call);
     if (grid == NULL)
-        err = PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
-                           root, comm);
+        err = ortho__gatherv_native(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                    recvtype, root, comm);
     else
         err = ortho__raise(comm, ortho__variant_gatherv(&run, comm, sendbuf, sendcount, sendtype,
                                                         recvbuf, recvcounts, displs, recvtype, root,
@@ -328,8 +330,8 @@ int ortho_scatterv(const void *sendbuf, const int sendcounts[], const int displs
         return ortho__raise(comm, err);
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_SCATTERV, -1.0, &run, &call);
     if (grid == NULL)
-        err = PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype,
-                            root, comm);
+        err = ortho__scatterv_native(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                                     recvtype, root, comm);
     else
         err = ortho__raise(comm, ortho__variant_scatterv(&run, comm, sendbuf, sendcounts, displs,
                                                          sendtype, recvbuf, recvcount, recvtype,

@@ -22,7 +22,7 @@
 
 #include "common/buffers.h"
 #include "common/errors.h"
-#include "common/native_allgatherv.h"
+#include "common/native_calls.h"
 #include "grid/grid_private.h"
 #include "ortho2d/steps.h"
 #include "ortho2d/uneven.h"

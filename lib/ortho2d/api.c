@@ -9,7 +9,7 @@
 #include "common/args.h"
 #include "common/as_bytes.h"
 #include "common/errors.h"
-#include "common/native_allgatherv.h"
+#include "common/native_calls.h"
 #include "grid/grid_private.h"
 #include "ortho2d/steps.h"
 

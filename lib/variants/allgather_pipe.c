@@ -42,7 +42,7 @@
 #include <stdlib.h>
 
 #include "common/buffers.h"
-#include "common/native_allgatherv.h"
+#include "common/native_calls.h"
 #include "ortho2d/uneven.h"
 #include "variants/common.h"
 #include "variants/impl.h"

@@ -23,7 +23,7 @@
 #include <stdlib.h>
 
 #include "common/buffers.h"
-#include "common/native_allgatherv.h"
+#include "common/native_calls.h"
 #include "variants/common.h"
 #include "variants/impl.h"
 

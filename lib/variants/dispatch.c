@@ -38,8 +38,7 @@
 
 #include "common/as_bytes.h"
 #include "common/buffers.h"
-#include "common/native_allgatherv.h"
-#include "common/native_reduce.h"
+#include "common/native_calls.h"
 #include "ortho2d/steps.h"
 #include "variants/common.h"
 #include "variants/impl.h"

@@ -59,14 +59,14 @@
  * elements and blocks, 64 guard bytes on each side); input buffers must
  * stay as they were, and so must buffers passed where only the root's
  * count. --native runs the same cases with the PMPI_ functions (the
- * oracle's check). Under real MPI, the native path (--native and the
- * native candidate) skips the cases that meet the MPI's own bugs
- * (native_bug_case; README.md: MPICH 4.0.2's truncation in gather,
- * scatter, allgather(v) and the v-forms above 6000 bytes, Open MPI 4.1's
- * MPI_Allgatherv decision, which only --native meets: the library passes
- * such calls as bytes; --no-skip runs them), and under MPICH --native
- * passes a copy instead of MPI_IN_PLACE to its MPI_Reduce (which crashes
- * above 2 KiB at a root other than 0; the library copies itself).
+ * oracle's check). Under real MPI, --native skips the cases that meet the
+ * MPI's own bugs (native_bug_case; README.md: MPICH 4.0.2's truncation in
+ * gather, scatter, allgather(v) and the v-forms above 6000 bytes, Open
+ * MPI 4.1's MPI_Allgatherv decision; --no-skip runs them), and under
+ * MPICH passes a copy instead of MPI_IN_PLACE to its MPI_Reduce (which
+ * crashes above 2 KiB at a root other than 0). The library's own native
+ * calls go around all three (lib/common/native_calls.h), so every other
+ * run meets them all.
  *
  * Options: --op NAME only that operation; --case K only case K; --from K
  * the cases from K on (to go on after a hang); --reps LETTERS the
@@ -743,7 +743,7 @@ static int case_reduce(const struct env *e, const struct scase *c)
     /* MPICH 4.0.2's in-place MPI_Reduce crashes above 2 KiB at a root
      * other than 0 (README.md): where PMPI_Reduce runs directly (--native),
      * the same operand goes in a send buffer instead; the library's native
-     * calls pass a copy themselves (lib/common/native_reduce.h) */
+     * calls pass a copy themselves (lib/common/native_calls.h) */
     if (in_place && !all && e->direct && UNDER_MPICH)
         sbuf = img_at(&send);
     int err = all ? call_allreduce(e, sbuf, rbuf, n, t, op)
@@ -1751,13 +1751,12 @@ static void flush(struct ctx *x)
 
 static int native_bug_case(const struct scase *c, const struct run *r, int p)
 {
-    if (UNDER_SMPI || (!r->direct && r->cand[c->op].variant != ORTHO_VARIANT_NATIVE) ||
-        is_reduction(c->op) || c->op == ORTHO_OP_BCAST)
+    /* the library's native calls go around these bugs
+     * (lib/common/native_calls.h): only PMPI_ (--native) meets them */
+    if (UNDER_SMPI || !r->direct || is_reduction(c->op) || c->op == ORTHO_OP_BCAST)
         return 0;
 #if defined(OPEN_MPI) && OPEN_MPI
-    /* the library's own native call passes such a call as bytes
-     * (lib/common/native_allgatherv.h): only PMPI_ meets the bug */
-    if (!r->direct || c->op != ORTHO_OP_ALLGATHERV || c->in_place)
+    if (c->op != ORTHO_OP_ALLGATHERV || c->in_place)
         return 0;
     struct plan first, pl;
     plan_of(c, p, 0, &first);
