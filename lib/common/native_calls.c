@@ -1,4 +1,4 @@
-/* The native collectives, made safe (see native_calls.h). */
+/* A program's collective passed to the MPI, made safe (see native_calls.h). */
 #include "common/native_calls.h"
 
 #include <stdlib.h>
@@ -49,8 +49,8 @@ static int derived(MPI_Datatype type)
            combiner != MPI_COMBINER_NAMED;
 }
 
-int ortho__reduce_native(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
-                         MPI_Op op, int root, MPI_Comm comm)
+int ortho__pass_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype type,
+                       MPI_Op op, int root, MPI_Comm comm)
 {
     int size = 0, rank = 0;
     if (REDUCE_COPY && sendbuf == MPI_IN_PLACE && root != 0 && count > 0 &&
@@ -67,9 +67,9 @@ int ortho__reduce_native(const void *sendbuf, void *recvbuf, int count, MPI_Data
     return PMPI_Reduce(sendbuf, recvbuf, count, type, op, root, comm);
 }
 
-int ortho__gather_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                         void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                         MPI_Comm comm)
+int ortho__pass_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                       void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                       MPI_Comm comm)
 {
     int size = 0, rank = 0;
     if (RECEIVE_AS_BYTES && intra(comm, &size, &rank) && rank == root && derived(recvtype)) {
@@ -90,9 +90,9 @@ static int receives(const void *recvbuf, int rank, int root)
     return rank != root || recvbuf != MPI_IN_PLACE;
 }
 
-int ortho__scatter_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                          void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
-                          MPI_Comm comm)
+int ortho__pass_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                        void *recvbuf, int recvcount, MPI_Datatype recvtype, int root,
+                        MPI_Comm comm)
 {
     int size = 0, rank = 0;
     if (RECEIVE_AS_BYTES && intra(comm, &size, &rank) && receives(recvbuf, rank, root) &&
@@ -108,8 +108,8 @@ int ortho__scatter_native(const void *sendbuf, int sendcount, MPI_Datatype sendt
     return PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
 }
 
-int ortho__allgather_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                            void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
+int ortho__pass_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                          void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
     int size = 0, rank = 0;
     if (RECEIVE_AS_BYTES && intra(comm, &size, &rank) && derived(recvtype)) {
@@ -136,18 +136,28 @@ int ortho__allgatherv_native(const void *sendbuf, int sendcount, MPI_Datatype se
                              void *recvbuf, const int recvcounts[], const int displs[],
                              MPI_Datatype recvtype, MPI_Comm comm)
 {
+    int size = 0, err = PMPI_Comm_size(comm, &size);
+    if (err || size > 1)
+        return err ? err
+                   : PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                     recvtype, comm);
+    if (sendbuf == MPI_IN_PLACE)
+        return MPI_SUCCESS;
+    return ortho__local_copy(sendbuf, sendcount, sendtype,
+                             ortho__offset(recvbuf, displs[0], recvtype), recvcounts[0],
+                             recvtype);
+}
+
+int ortho__pass_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                           void *recvbuf, const int recvcounts[], const int displs[],
+                           MPI_Datatype recvtype, MPI_Comm comm)
+{
     int size = 0, rank = 0;
     if (!intra(comm, &size, &rank))
         return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
                                recvtype, comm);
-    if (size == 1) /* MPICH ignores displs[0] */
-        return sendbuf == MPI_IN_PLACE
-                   ? MPI_SUCCESS
-                   : ortho__local_copy(sendbuf, sendcount, sendtype,
-                                       ortho__offset(recvbuf, displs[0], recvtype),
-                                       recvcounts[0], recvtype);
-    if ((RECEIVE_AS_BYTES && derived(recvtype)) ||
-        (ALLGATHERV_SIZES && sizes_differ(sendbuf, sendtype, recvtype))) {
+    if (size > 1 && ((RECEIVE_AS_BYTES && derived(recvtype)) ||
+                     (ALLGATHERV_SIZES && sizes_differ(sendbuf, sendtype, recvtype)))) {
         struct ortho__as_bytes b;
         int err = ortho__as_bytes_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
                                              displs, recvtype, size, rank, comm, &b);
@@ -156,13 +166,13 @@ int ortho__allgatherv_native(const void *sendbuf, int sendcount, MPI_Datatype se
                 &b, PMPI_Allgatherv(b.sendbuf, b.sendbytes, MPI_BYTE, b.recvbuf, b.counts,
                                     b.displs, MPI_BYTE, comm));
     }
-    return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype,
-                           comm);
+    return ortho__allgatherv_native(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                    recvtype, comm);
 }
 
-int ortho__gatherv_native(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
-                          void *recvbuf, const int recvcounts[], const int displs[],
-                          MPI_Datatype recvtype, int root, MPI_Comm comm)
+int ortho__pass_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype,
+                        void *recvbuf, const int recvcounts[], const int displs[],
+                        MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
     int size = 0, rank = 0;
     if (RECEIVE_AS_BYTES && intra(comm, &size, &rank) && rank == root && derived(recvtype)) {
@@ -180,9 +190,9 @@ int ortho__gatherv_native(const void *sendbuf, int sendcount, MPI_Datatype sendt
                         root, comm);
 }
 
-int ortho__scatterv_native(const void *sendbuf, const int sendcounts[], const int displs[],
-                           MPI_Datatype sendtype, void *recvbuf, int recvcount,
-                           MPI_Datatype recvtype, int root, MPI_Comm comm)
+int ortho__pass_scatterv(const void *sendbuf, const int sendcounts[], const int displs[],
+                         MPI_Datatype sendtype, void *recvbuf, int recvcount,
+                         MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
     int size = 0, rank = 0;
     if (RECEIVE_AS_BYTES && intra(comm, &size, &rank) && receives(recvbuf, rank, root) &&

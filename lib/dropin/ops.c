@@ -114,7 +114,7 @@ int ortho_reduce(const void *sendbuf, void *recvbuf, int count, MPI_Datatype dat
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_REDUCE,
                                  ortho__dropin_bytes(count, datatype), &run, &call);
     if (grid == NULL)
-        err = ortho__reduce_native(sendbuf, recvbuf, count, datatype, op, root, comm);
+        err = ortho__pass_reduce(sendbuf, recvbuf, count, datatype, op, root, comm);
     else
         err = ortho__raise(comm, ortho__variant_reduce(&run, comm, sendbuf, recvbuf, count,
                                                        datatype, op, root, grid));
@@ -171,8 +171,8 @@ int ortho_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, void
                                 : ortho__dropin_bytes(sendcount, sendtype);
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_GATHER, bytes, &run, &call);
     if (grid == NULL)
-        err = ortho__gather_native(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                   root, comm);
+        err = ortho__pass_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                 root, comm);
     else
         err = ortho__raise(comm, ortho__variant_gather(&run, comm, sendbuf, sendcount, sendtype,
                                                        recvbuf, recvcount, recvtype, root, grid));
@@ -201,8 +201,8 @@ int ortho_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
                                 : ortho__dropin_bytes(recvcount, recvtype);
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_SCATTER, bytes, &run, &call);
     if (grid == NULL)
-        err = ortho__scatter_native(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
-                                    root, comm);
+        err = ortho__pass_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype,
+                                  root, comm);
     else
         err = ortho__raise(comm, ortho__variant_scatter(&run, comm, sendbuf, sendcount, sendtype,
                                                         recvbuf, recvcount, recvtype, root, grid));
@@ -230,8 +230,8 @@ int ortho_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendtype, v
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_ALLGATHER,
                                  ortho__dropin_bytes(recvcount, recvtype), &run, &call);
     if (grid == NULL)
-        err = ortho__allgather_native(sendbuf, sendcount, sendtype, recvbuf, recvcount,
-                                      recvtype, comm);
+        err = ortho__pass_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
+                                    recvtype, comm);
     else
         err = ortho__raise(comm, ortho__variant_allgather(&run, comm, sendbuf, sendcount, sendtype,
                                                           recvbuf, recvcount, recvtype, grid));
@@ -270,8 +270,8 @@ int ortho_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, 
                         ortho__dropin_bytes((double)total, recvtype) / size, &run, &call);
     }
     if (grid == NULL)
-        err = ortho__allgatherv_native(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                       recvtype, comm);
+        err = ortho__pass_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                     recvtype, comm);
     else
         err = ortho__raise(comm, ortho__variant_allgatherv(&run, comm, sendbuf, sendcount, sendtype,
                                                            recvbuf, recvcounts, displs, recvtype,
@@ -300,8 +300,8 @@ int ortho_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtype, voi
         return ortho__raise(comm, err);
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_GATHERV, -1.0, &run, &call);
     if (grid == NULL)
-        err = ortho__gatherv_native(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
-                                    recvtype, root, comm);
+        err = ortho__pass_gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                                  recvtype, root, comm);
     else
         err = ortho__raise(comm, ortho__variant_gatherv(&run, comm, sendbuf, sendcount, sendtype,
                                                         recvbuf, recvcounts, displs, recvtype, root,
@@ -330,8 +330,8 @@ int ortho_scatterv(const void *sendbuf, const int sendcounts[], const int displs
         return ortho__raise(comm, err);
     ortho_grid_t grid = grid_for(comm, inter, size, ORTHO_OP_SCATTERV, -1.0, &run, &call);
     if (grid == NULL)
-        err = ortho__scatterv_native(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
-                                     recvtype, root, comm);
+        err = ortho__pass_scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount,
+                                   recvtype, root, comm);
     else
         err = ortho__raise(comm, ortho__variant_scatterv(&run, comm, sendbuf, sendcounts, displs,
                                                          sendtype, recvbuf, recvcount, recvtype,

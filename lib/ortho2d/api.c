@@ -9,7 +9,6 @@
 #include "common/args.h"
 #include "common/as_bytes.h"
 #include "common/errors.h"
-#include "common/native_calls.h"
 #include "grid/grid_private.h"
 #include "ortho2d/steps.h"
 
@@ -138,8 +137,8 @@ int ortho__allgatherv_checked(const void *sendbuf, int sendcount, MPI_Datatype s
     err = ortho__as_bytes_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
                                      recvtype, grid->size, grid->rank, grid->comm, &b);
     if (!err && b.native)
-        err = ortho__allgatherv_native(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                                       displs, recvtype, grid->comm);
+        err = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                              recvtype, grid->comm);
     else if (!err && !b.skip)
         err = ortho__allgatherv_run(b.sendbuf, b.sendbytes, MPI_BYTE, b.recvbuf, b.counts,
                                     b.displs, MPI_BYTE, grid);

@@ -122,7 +122,7 @@ int ortho__variant_reduce(const struct ortho__run *run, MPI_Comm comm, const voi
 {
     int commutes = ortho__op_commutes(op);
     if ((grid->perm != NULL && !commutes) || starts_below(type))
-        return ortho__reduce_native(sendbuf, recvbuf, count, type, op, root, comm);
+        return ortho__pass_reduce(sendbuf, recvbuf, count, type, op, root, comm);
     if (count == 0)
         return MPI_SUCCESS;
     int g = ortho__grid_rank(grid, root);
@@ -334,8 +334,8 @@ int ortho__variant_allgatherv(const struct ortho__run *run, MPI_Comm comm, const
                                          displs, recvtype, grid->size, caller_rank(grid), comm,
                                          &b);
     if (!err && b.native)
-        err = ortho__allgatherv_native(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
-                                       displs, recvtype, comm);
+        err = PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
+                              recvtype, comm);
     else if (!err && !b.skip)
         err = allgatherv_bytes(run, b.sendbuf, b.sendbytes, b.recvbuf, b.counts, b.displs, grid);
     return ortho__as_bytes_finish(&b, err);
