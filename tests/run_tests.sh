@@ -24,7 +24,7 @@ TABLE=(
     "test_pipe_trees: 12"
     "test_spread_nodes: 4 5"
     "test_bottom_and_self: 4 5"
-    "test_semantics: 4 5 6 8"
+    "test_semantics: 3 4 5 6 8"
     "test_interpose: 4"
     "test_fortran: 4"
     "test_threads: 2 4"
