@@ -528,6 +528,72 @@ static void test_reused_handle(void)
     CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
 }
 
+/* Calls the library passes to the MPI (ORTHO_GRID=native) on which MPICH
+ * 4.0.2 or Open MPI 4.1 fail by themselves (lib/common/native_calls.h):
+ * a gather into MPI_DOUBLE_INT (MPICH: truncated from 1000 pairs), an
+ * in-place reduce at the last rank (MPICH: SIGSEGV from 300 doubles), an
+ * allgatherv whose even ranks send pairs of ints where the odd ones send
+ * ints (Open MPI: the processes pick different algorithms and hang). */
+static void test_mpi_faults(void)
+{
+    enum { PAIRS = 1000 };
+    typedef struct {
+        double d;
+        int i;
+    } double_int;
+    int p = ortho_test_world_size(), rank = ortho_test_world_rank(), ok = 1, root = p - 1;
+    double_int *mine = malloc(PAIRS * sizeof *mine);
+    double_int *all = calloc((size_t)p * PAIRS, sizeof *all);
+    double *sum = malloc(PAIRS * sizeof *sum);
+    int *ints = malloc((size_t)p * PAIRS * sizeof *ints), *send = malloc(PAIRS * sizeof *send);
+    int *counts = malloc(2 * (size_t)p * sizeof(int)), *displs = counts + p;
+    setenv("ORTHO_GRID", "native", 1);
+    MPI_Comm comm;
+    MPI_Comm_dup(MPI_COMM_WORLD, &comm);
+    for (int k = 0; k < PAIRS; k++) {
+        mine[k].d = rank * 1e6 + k;
+        mine[k].i = rank;
+        sum[k] = rank + 1;
+    }
+    ok &= ortho_gather(mine, PAIRS, MPI_DOUBLE_INT, all, PAIRS, MPI_DOUBLE_INT, root, comm) ==
+          MPI_SUCCESS;
+    for (int q = 0; rank == root && q < p; q++)
+        for (int k = 0; k < PAIRS; k++)
+            ok &= all[q * PAIRS + k].d == q * 1e6 + k && all[q * PAIRS + k].i == q;
+    ok &= ortho_reduce(rank == root ? MPI_IN_PLACE : sum, sum, PAIRS, MPI_DOUBLE, MPI_SUM, root,
+                       comm) == MPI_SUCCESS;
+    for (int k = 0; rank == root && k < PAIRS; k++)
+        ok &= sum[k] == p * (p + 1) / 2.0;
+    MPI_Datatype two_ints;
+    MPI_Type_contiguous(2, MPI_INT, &two_ints);
+    MPI_Type_commit(&two_ints);
+    const int blocks[] = {6, 78, PAIRS}; /* ints a block */
+    for (size_t b = 0; b < sizeof blocks / sizeof blocks[0]; b++) {
+        int block = blocks[b];
+        for (int q = 0; q < p; q++) {
+            counts[q] = block;
+            displs[q] = q * block;
+        }
+        for (int k = 0; k < block; k++)
+            send[k] = rank * 100000 + k;
+        ok &= ortho_allgatherv(send, rank % 2 ? block : block / 2, rank % 2 ? MPI_INT : two_ints,
+                               ints, counts, displs, MPI_INT, comm) == MPI_SUCCESS;
+        for (int q = 0; q < p; q++)
+            for (int k = 0; k < block; k++)
+                ok &= ints[q * block + k] == q * 100000 + k;
+    }
+    MPI_Type_free(&two_ints);
+    MPI_Comm_free(&comm);
+    unsetenv("ORTHO_GRID");
+    free(mine);
+    free(all);
+    free(sum);
+    free(ints);
+    free(send);
+    free(counts);
+    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+}
+
 static void add_suites(void)
 {
     CU_pSuite s = CU_add_suite("dropin", NULL, NULL);
@@ -537,6 +603,7 @@ static void add_suites(void)
     CU_add_test(s, "bad arguments", test_bad_arguments);
     CU_add_test(s, "root-only arguments", test_root_only_arguments);
     CU_add_test(s, "scatterv beyond an int of bytes", test_v_beyond_int);
+    CU_add_test(s, "the MPI's own faults, passed around", test_mpi_faults);
     CU_add_test(s, "settings that differ", test_settings_differ);
     CU_add_test(s, "communicator budget", test_comm_budget);
     CU_add_test(s, "cached grids are released", test_cache_released);

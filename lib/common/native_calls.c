@@ -39,12 +39,15 @@ static int usable(struct ortho__as_bytes *b, int err)
     return 0;
 }
 
-/* MPICH: a derived receive type, holes or not ({int; double} packed
- * tight fails too). A contiguous one costs nothing as bytes: its buffer
- * serves as it is. */
-static int derived(MPI_Datatype type)
+/* MPICH: a receive type it may fail on: a derived one, holes or not
+ * ({int; double} packed tight fails too), or a predefined one with holes
+ * (MPI_DOUBLE_INT fails from 1000 pairs on). A contiguous one costs
+ * nothing as bytes: its buffer serves as it is. */
+static int not_plain(MPI_Datatype type)
 {
     int ints = 0, addresses = 0, types = 0, combiner = MPI_COMBINER_NAMED;
+    if (!ortho__type_is_contiguous(type))
+        return 1;
     return PMPI_Type_get_envelope(type, &ints, &addresses, &types, &combiner) == MPI_SUCCESS &&
            combiner != MPI_COMBINER_NAMED;
 }
@@ -72,7 +75,7 @@ int ortho__pass_gather(const void *sendbuf, int sendcount, MPI_Datatype sendtype
                        MPI_Comm comm)
 {
     int size = 0, rank = 0;
-    if (RECEIVE_AS_BYTES && intra(comm, &size, &rank) && rank == root && derived(recvtype)) {
+    if (RECEIVE_AS_BYTES && intra(comm, &size, &rank) && rank == root && not_plain(recvtype)) {
         struct ortho__as_bytes b;
         int err = ortho__as_bytes_gather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
                                          recvtype, 1, size, rank, comm, &b);
@@ -96,7 +99,7 @@ int ortho__pass_scatter(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
 {
     int size = 0, rank = 0;
     if (RECEIVE_AS_BYTES && intra(comm, &size, &rank) && receives(recvbuf, rank, root) &&
-        derived(recvtype)) {
+        not_plain(recvtype)) {
         struct ortho__as_bytes b;
         int err = ortho__as_bytes_scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount,
                                           recvtype, rank == root, size, rank, comm, &b);
@@ -112,7 +115,7 @@ int ortho__pass_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendt
                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
     int size = 0, rank = 0;
-    if (RECEIVE_AS_BYTES && intra(comm, &size, &rank) && derived(recvtype)) {
+    if (RECEIVE_AS_BYTES && intra(comm, &size, &rank) && not_plain(recvtype)) {
         struct ortho__as_bytes b;
         int err = ortho__as_bytes_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
                                             recvtype, size, rank, comm, &b);
@@ -156,7 +159,7 @@ int ortho__pass_allgatherv(const void *sendbuf, int sendcount, MPI_Datatype send
     if (!intra(comm, &size, &rank))
         return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs,
                                recvtype, comm);
-    if (size > 1 && ((RECEIVE_AS_BYTES && derived(recvtype)) ||
+    if (size > 1 && ((RECEIVE_AS_BYTES && not_plain(recvtype)) ||
                      (ALLGATHERV_SIZES && sizes_differ(sendbuf, sendtype, recvtype)))) {
         struct ortho__as_bytes b;
         int err = ortho__as_bytes_allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts,
@@ -175,7 +178,7 @@ int ortho__pass_gatherv(const void *sendbuf, int sendcount, MPI_Datatype sendtyp
                         MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
     int size = 0, rank = 0;
-    if (RECEIVE_AS_BYTES && intra(comm, &size, &rank) && rank == root && derived(recvtype)) {
+    if (RECEIVE_AS_BYTES && intra(comm, &size, &rank) && rank == root && not_plain(recvtype)) {
         /* the root holds every block, as an allgatherv's process does: its
          * sides are those (the others' blocks are not read) */
         struct ortho__as_bytes b;
@@ -196,7 +199,7 @@ int ortho__pass_scatterv(const void *sendbuf, const int sendcounts[], const int 
 {
     int size = 0, rank = 0;
     if (RECEIVE_AS_BYTES && intra(comm, &size, &rank) && receives(recvbuf, rank, root) &&
-        derived(recvtype)) {
+        not_plain(recvtype)) {
         /* the receive side alone: the root's blocks stay as the caller
          * describes them */
         struct ortho__as_bytes b;

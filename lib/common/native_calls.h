@@ -16,9 +16,9 @@
  * MPICH 4.0.2 (README.md, "What MPICH and Open MPI get wrong"):
  * - gather, scatter, allgather and the v-forms fail (MPI_ERR_TRUNCATE,
  *   wrong data) from about 6 KB on where a receive type is a derived one
- *   (a struct, with holes or packed tight): a process whose significant
- *   receive type is derived receives bytes (unpacked after, unless its
- *   buffer already holds them in order);
+ *   (a struct, with holes or packed tight) or has holes (MPI_DOUBLE_INT):
+ *   a process whose significant receive type is either receives bytes
+ *   (unpacked after, unless its buffer already holds them in order);
  * - MPI_Reduce in place at a root other than 0 dies of a segmentation
  *   fault from 2400 bytes on: that root passes a copy of its input
  *   (also under SimGrid's mpich selector, which fails the same way);
