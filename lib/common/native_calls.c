@@ -115,7 +115,7 @@ int ortho__pass_allgather(const void *sendbuf, int sendcount, MPI_Datatype sendt
                           void *recvbuf, int recvcount, MPI_Datatype recvtype, MPI_Comm comm)
 {
     int size = 0, rank = 0;
-    if (RECEIVE_AS_BYTES && intra(comm, &size, &rank) && not_plain(recvtype)) {
+    if (RECEIVE_AS_BYTES && not_plain(recvtype) && intra(comm, &size, &rank)) {
         struct ortho__as_bytes b;
         int err = ortho__as_bytes_allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount,
                                             recvtype, size, rank, comm, &b);

@@ -548,7 +548,6 @@ struct env {
     MPI_Comm comm;
     int rank, size;
     int direct;         /* PMPI_ instead of the drop-ins */
-    int native;         /* PMPI_, or the drop-ins' native candidate */
     MPI_Datatype mat;   /* 2x2 matrix: 4 contiguous ints */
     MPI_Op matmul;
     int *err;           /* the call's return code */
@@ -1796,7 +1795,6 @@ static void execute(struct ctx *x, const struct scase *c)
     MPI_Comm_rank(e.comm, &e.rank);
     MPI_Comm_size(e.comm, &e.size);
     e.direct = r->direct;
-    e.native = r->direct || r->cand[c->op].variant == ORTHO_VARIANT_NATIVE;
     e.mat = x->mat;
     e.matmul = x->matmul;
     ortho_set_candidate_chooser(chooser, r);
