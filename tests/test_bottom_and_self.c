@@ -213,7 +213,8 @@ static int below_calls(MPI_Comm comm)
 
 static const char *const variants[] = {NULL,          "phases",          "phases:cols", "rsag",
                                        "rsag:cols",   "pipe",            "pipe:cols",   "scag",
-                                       "chain",       "spread",          "pipe:seg=8"};
+                                       "chain",       "spread",          "pipe:seg=8",
+                                       "rings"};
 enum { NVARIANTS = sizeof variants / sizeof variants[0] };
 
 static MPI_Comm fresh(const char *variant)

@@ -64,16 +64,28 @@ static void test_names(void)
         }
     }
     /* p = 16, node size 4: three 2D layouts (2x8, 4x4, 8x2) and node-aware
-     * 4x4, both orders, of phases, rsag and pipe; rsag only for reductions */
+     * 4x4, both orders, of phases, rsag and pipe; rsag only for reductions;
+     * rings on the plain layouts, rows order */
     int n = 0;
     ortho_candidates(ORTHO_OP_ALLREDUCE, 16, 4, 2, list, 4096, &n);
-    int node = 0, rsag = 0, pipe = 0, chain = 0, spread = 0;
+    int node = 0, rsag = 0, pipe = 0, chain = 0, spread = 0, rings = 0;
     for (int i = 0; i < n; i++) {
         node += list[i].node_aware;
         rsag += list[i].variant == ORTHO_VARIANT_RSAG;
         pipe += list[i].variant == ORTHO_VARIANT_PIPE;
+        if (list[i].variant == ORTHO_VARIANT_RINGS) {
+            rings++;
+            ok &= !list[i].node_aware && list[i].order == ORTHO_ORDER_ROWS;
+        }
     }
-    ok &= n == 1 + 3 * 3 * 2 + 3 * 2 && node == 6 && rsag == 3 * 2 + 2 && pipe == 3 * 2 + 2;
+    ok &= n == 1 + 3 * 3 * 2 + 3 * 2 + 3 && node == 6 && rsag == 3 * 2 + 2 &&
+          pipe == 3 * 2 + 2 && rings == 3;
+    /* with three dims: rings also on the N-D layouts, as phases */
+    ortho_candidates(ORTHO_OP_ALLREDUCE, 16, 0, 3, list, 4096, &n);
+    rings = 0;
+    for (int i = 0; i < n; i++)
+        rings += list[i].variant == ORTHO_VARIANT_RINGS && list[i].ndims == 3;
+    ok &= rings == 3; /* 2x2x4, 2x4x2, 4x2x2 */
     /* reduce: chain and spread once each on a plain grid (2x8) and once
      * node-aware, rows order */
     ortho_candidates(ORTHO_OP_REDUCE, 16, 4, 2, list, 4096, &n);
@@ -148,6 +160,12 @@ static void test_names(void)
           strcmp(ortho_variant_name(ORTHO_VARIANT_SPREAD), "spread") == 0 &&
           ortho_variant_valid(ORTHO_VARIANT_SCAG, ORTHO_OP_BCAST) &&
           !ortho_variant_valid(ORTHO_VARIANT_RSAG, ORTHO_OP_BCAST);
+    ok &= ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_ALLREDUCE) &&
+          !ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_REDUCE) &&
+          !ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_ALLGATHER) &&
+          strcmp(ortho_variant_name(ORTHO_VARIANT_RINGS), "rings") == 0 &&
+          ortho_candidate_parse("rings:8x4x4", &c) == MPI_SUCCESS &&
+          c.variant == ORTHO_VARIANT_RINGS && c.ndims == 3 && c.dims[0] == 8;
     ok &= strcmp(ortho_variant_name(ORTHO_VARIANT_RSAG), "rsag") == 0 &&
           ortho_variant_name(ORTHO_VARIANT_COUNT) == NULL;
     CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
@@ -357,6 +375,23 @@ static void test_model(void)
      * sqrt(1e6 * 5e-6 / (4 * 0.8e-9)) = 39528.5 -> s = 39529 B, k 26;
      * 4 hops of 3 s, t_bc(8, s) = 9 s, then 25 * 9 s: 246 s us */
     ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, 1e6, "pipe:4x8", 246.0 * 39529);
+    /* rings on 4x8: 4 parts of 200 B. The part starting over 4: 3 steps
+     * of h(50) = 150 each way and 3/4 200 gamma, then over 8 on 50 B:
+     * 7 steps of h(6.25) = 18.75 each way and 7/8 50 gamma ->
+     * 900 + 75 + 262.5 + 21.875 = 1259.375; the part starting over 8:
+     * 2 * 7 * 75 + 87.5 + 2 * 3 * 18.75 + 9.375 = 1259.375. No hop_fan:
+     * the parts side by side, the slowest alone */
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rings:4x8", 1259.375);
+    ok &= phase_kinds(prof, ORTHO_OP_ALLREDUCE, 32, b, "rings:4x8", "rr");
+    /* hop_fan 1: one link, the four parts one after another (rsag's time);
+     * 0.5: 1259.375 + 0.5 (5037.5 - 1259.375) */
+    ortho_model_profile_set_param(prof, "hop_fan", 1.0);
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rings:4x8", 5037.5);
+    ortho_model_profile_set_param(prof, "hop_fan", 0.5);
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rings:4x8", 3148.4375);
+    /* on 2x2x8 the dims' parts of 133.3 B: the longest way starts over 8 */
+    ortho_model_profile_set_param(prof, "hop_fan", 0.0);
+    ok &= phase_kinds(prof, ORTHO_OP_ALLREDUCE, 32, b, "rings:2x2x8", "rrr");
     /* gatherv: not predicted */
     ortho_candidate c;
     ortho_model_prediction pred;

@@ -1,7 +1,8 @@
 /* The candidates of an operation on p processes (ortho_candidates()):
  * native, every valid variant on every 2D layout in both orders, the
- * paper's phases on N-D layouts, and node-aware grids; chain and spread
- * once per kind of grid (plain, node-aware), in the rows order. */
+ * paper's phases and rings on N-D layouts, and node-aware grids; chain and
+ * spread once per kind of grid (plain, node-aware), in the rows order;
+ * rings on plain grids only, in the rows order. */
 #include "candidate/candidate_private.h"
 
 #include <string.h>
@@ -33,7 +34,7 @@ static void add_orders(ortho_candidate out[], int cap, int *n, ortho_variant v, 
         return;
     }
     add(out, cap, n, v, ORTHO_ORDER_ROWS, node_aware, 2, dims);
-    if (v != ORTHO_VARIANT_CHAIN && v != ORTHO_VARIANT_SPREAD)
+    if (v != ORTHO_VARIANT_CHAIN && v != ORTHO_VARIANT_SPREAD && v != ORTHO_VARIANT_RINGS)
         add(out, cap, n, v, ORTHO_ORDER_COLS, node_aware, 2, dims);
 }
 
@@ -80,14 +81,14 @@ int ortho_candidates(ortho_op op, int p, int node_size, int maxdims, ortho_candi
                 if (v == ORTHO_VARIANT_CHAIN || v == ORTHO_VARIANT_SPREAD)
                     break; /* the same chain (spread) on every plain layout */
             }
-        if (v == ORTHO_VARIANT_PHASES)
+        if (v == ORTHO_VARIANT_PHASES || v == ORTHO_VARIANT_RINGS)
             for (int k = 3; k <= maxdims; k++)
                 add_nd(out, cap, n, (ortho_variant)v, 0, p, k, dims, 0, 0);
     }
     if (node_size >= 2 && p % node_size == 0 && p / node_size >= 2) {
         int nodes = p / node_size;
         for (int v = ORTHO_VARIANT_PHASES; v < ORTHO_VARIANT_COUNT; v++) {
-            if (!ortho_variant_valid((ortho_variant)v, op))
+            if (!ortho_variant_valid((ortho_variant)v, op) || v == ORTHO_VARIANT_RINGS)
                 continue;
             dims[0] = nodes;
             dims[1] = node_size;

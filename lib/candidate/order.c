@@ -20,6 +20,8 @@ int ortho_variant_valid(ortho_variant variant, ortho_op op)
     case ORTHO_VARIANT_CHAIN:
     case ORTHO_VARIANT_SPREAD:
         return op == ORTHO_OP_BCAST || op == ORTHO_OP_REDUCE;
+    case ORTHO_VARIANT_RINGS:
+        return op == ORTHO_OP_ALLREDUCE;
     default:
         return 0;
     }

@@ -55,6 +55,7 @@
  * nodes sharing the link with the tree's other edges into the node; h_r:
  * the root's hop to the column's member, placed as its row; sum_all: the
  * p - 1 hops through the ranks).
+ *   rings        allreduce: m + fan (L - m), the parts' rings (rings() below)
  * spread waits for each segment's synchronous sends before the next, so
  * each of its k + 1 steps takes a whole hop:
  *   spread       bcast, reduce: (k + 1) h(s), h between nodes with every
@@ -853,6 +854,80 @@ static int spread(ortho_model_profile_t prof, ortho_model_op op, const struct or
 }
 
 /* The segmented table: as variant_forms, with the candidate's segment. */
+/* rings (allreduce_rings.c): 2 k' parts of b / (2 k'), k' the dims longer
+ * than 1; the part that starts at dim j crosses the dims j, j + 1, ...
+ * (cyclically), each as a ring of d - 1 steps to a neighbour on the
+ * part's block there (b_i = b / (2 k') / the extents crossed before),
+ * reduce-scatter then allgather:
+ *   t_part(j) = sum_i 2 (d_i - 1) h(b_i / d_i) + (d_i - 1) / d_i b_i gamma
+ * h the hop to a neighbour d apart in ranks (inside a node or across, the
+ * bytes shared with the node's other processes crossing at once, as a
+ * direct exchange's); all parts at once:
+ *   T = m + fan (L - m), m = max_j t_part(j), L = 2 sum_j t_part(j)
+ * (fan, the profile's hop_fan: 0 where each neighbour has a link of its
+ * own, 1 where one link carries every message). The phases are the
+ * slowest part's dims, scaled to T. */
+static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ortho__frame *fr,
+                 int p1, int p2, double b, int named, ortho_model_prediction *pred)
+{
+    int dim[ORTHO_GRID_MAX_DIMS], nd = 0, err = MPI_SUCCESS, slowest = 0;
+    double gamma = ortho__param_or_0(prof, "gamma"), m = 0.0, sum = 0.0;
+    double part[ORTHO_GRID_MAX_DIMS];
+    ortho_model_phase walk[ORTHO_GRID_MAX_DIMS][ORTHO_GRID_MAX_DIMS];
+    (void)op, (void)p1, (void)p2, (void)named;
+    for (int d = 0; d < fr->ndims; d++)
+        if (fr->dims[d] > 1)
+            dim[nd++] = d;
+    for (int j = 0; j < nd && !err; j++) {
+        double block = b / (2.0 * nd);
+        part[j] = 0.0;
+        for (int i = 0; i < nd && !err; i++) {
+            int d = dim[(j + i) % nd], g = fr->dims[d];
+            struct ortho__structure st;
+            double t = 0.0, t0 = 0.0, s = block / g;
+            ortho_model_phase *ph = &walk[j][i];
+            memset(ph, 0, sizeof *ph);
+            memset(&st, 0, sizeof st);
+            if (ortho_model_profile_knows_nodes(prof, ORTHO_MODEL_BCAST))
+                ortho__structure_of(fr, d, d, 0u, &st);
+            int across = st.where == ORTHO_MODEL_WHERE_NET;
+            err = hop(prof, across ? ORTHO_MODEL_WHERE_NET : st.where, 2,
+                      ortho__frame_stride(fr, d), s, &t, &t0, &ph->entry);
+            double share = across ? ortho__share_param(prof, ORTHO_MODEL_BCAST) : 0.0;
+            int flows = across && st.flows > 1 ? st.flows : 1;
+            ph->op = ORTHO_MODEL_ALLGATHER;
+            ph->direct = ORTHO_MODEL_DIRECT_REDUCE_SCATTER;
+            ph->dim = d;
+            ph->group = g;
+            ph->bytes = block;
+            ph->where = st.where;
+            ph->per_node = st.per_node;
+            ph->nodes = st.nodes;
+            ph->flows = flows;
+            ph->share = 1.0 + (share > 0.0 ? share : 1.0) * (flows - 1);
+            ph->seconds = 2.0 * (g - 1) * (t0 + ph->share * (t - t0)) +
+                          (g - 1) / (double)g * block * gamma;
+            part[j] += ph->seconds;
+            block /= g;
+        }
+        if (part[j] > m) {
+            m = part[j];
+            slowest = j;
+        }
+        sum += 2.0 * part[j];
+    }
+    if (err)
+        return err;
+    double total = m + ortho__param_or_0(prof, "hop_fan") * (sum - m);
+    pred->nphases = 0;
+    pred->total = 0.0; /* append() adds the phases up to total */
+    for (int i = 0; i < nd; i++) {
+        walk[slowest][i].seconds *= m > 0.0 ? total / m : 1.0;
+        append(pred, &walk[slowest][i]);
+    }
+    return MPI_SUCCESS;
+}
+
 typedef int (*segmented_fn)(ortho_model_profile_t prof, ortho_model_op op,
                             const struct ortho__frame *fr, int p1, int p2, double b, int named,
                             ortho_model_prediction *pred);
@@ -915,6 +990,9 @@ static const struct segmented_form {
      "(k+1) h(s); through nodes 2 h_net(s) + t_op(p2,s) + (k-1) max ~t", spread},
     {ORTHO_VARIANT_SPREAD, ORTHO_ORDER_COLS, MOP(BCAST) | MOP(REDUCE),
      "(k+1) h(s); through nodes 2 h_net(s) + t_op(p2,s) + (k-1) max ~t", spread},
+    {ORTHO_VARIANT_RINGS, ORTHO_ORDER_ROWS, MOP(ALLREDUCE),
+     "m + fan (L - m): m the slowest part's sum_i 2 (d_i-1) h(b_i/d_i), L all 2k' parts'",
+     rings},
 };
 
 static int compose(ortho_model_profile_t prof, const struct sub *sg, ortho_variant v,

@@ -48,7 +48,7 @@ ortho_order ortho__variant_order_on(ortho_variant v, ortho_op op, ortho_order or
 {
     ortho_order paper = ortho__order_resolve(v, op, ORTHO_ORDER_PAPER);
     order = ortho__order_resolve(v, op, order);
-    if (v == ORTHO_VARIANT_CHAIN || v == ORTHO_VARIANT_SPREAD)
+    if (v == ORTHO_VARIANT_CHAIN || v == ORTHO_VARIANT_SPREAD || v == ORTHO_VARIANT_RINGS)
         return ORTHO_ORDER_ROWS;
     switch (op) {
     case ORTHO_OP_GATHERV:
@@ -157,7 +157,9 @@ int ortho__variant_allreduce(const struct ortho__run *run, MPI_Comm comm, const 
     if (run->variant == ORTHO_VARIANT_PIPE && commutes)
         return ortho__allreduce_pipe(sendbuf, recvbuf, count, type, op, !cols, &run->seg,
                                      grid);
-    if (run->variant == ORTHO_VARIANT_PIPE)
+    if (run->variant == ORTHO_VARIANT_RINGS && commutes && !ortho__is_uneven(grid))
+        return ortho__allreduce_rings(sendbuf, recvbuf, count, type, op, grid);
+    if (run->variant == ORTHO_VARIANT_PIPE || run->variant == ORTHO_VARIANT_RINGS)
         return ortho__allreduce_rsag_rows(sendbuf, recvbuf, count, type, op, grid);
     if (run->variant == ORTHO_VARIANT_RSAG)
         return cols ? ortho__allreduce_rsag_cols(sendbuf, recvbuf, count, type, op, grid)

@@ -1218,9 +1218,9 @@ static int runs_systematic(int p, int ns, int maxdims, int native, struct run ru
             for (int other = 0; other < 2 && n < cap; other++)
                 run_set(&runs[n++], &ls[i], (ortho_order)order, other, 0);
     /* the variants no run above gives an operation, on the first layout:
-     * pipe in both orders, chain and spread (rows only: their order) */
+     * pipe in both orders, chain, spread and rings (rows only: their order) */
     static const ortho_variant more[] = {ORTHO_VARIANT_PIPE, ORTHO_VARIANT_CHAIN,
-                                         ORTHO_VARIANT_SPREAD};
+                                         ORTHO_VARIANT_SPREAD, ORTHO_VARIANT_RINGS};
     for (size_t v = 0; v < sizeof more / sizeof more[0] && nl > 0; v++)
         for (int order = ORTHO_ORDER_ROWS; order <= ORTHO_ORDER_COLS && n < cap; order++)
             if ((order == ORTHO_ORDER_ROWS || more[v] == ORTHO_VARIANT_PIPE) &&
@@ -1310,6 +1310,8 @@ static int runs_random(uint64_t seed, int p, int ns, int pool, int native, struc
         run_set(r, &l, orders[below(&s, 3)], other, 1);
         int re = below(&s, 6);
         r->reorder = re == 0 ? RANKS_REVERSED : re == 1 ? RANKS_SHUFFLED : RANKS_IN_ORDER;
+        if (other && below(&s, 2)) /* allreduce's other variant: rsag or rings */
+            r->cand[ORTHO_OP_ALLREDUCE].variant = ORTHO_VARIANT_RINGS;
         r->direct = native;
         if (native)
             memset(r->cand, 0, sizeof r->cand);
