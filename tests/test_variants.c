@@ -391,6 +391,10 @@ static void test_model(void)
     ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rings:4x8", 3148.4375);
     /* on 2x2x8 the dims' parts of 133.3 B: the longest way starts over 8 */
     ortho_model_profile_set_param(prof, "hop_fan", 0.0);
+    /* bcast: the scatters in place of the reduce-scatters, the same rings
+     * without gamma: 900 + 262.5 = 2 * 7 * 75 + 2 * 3 * 18.75 = 1162.5 */
+    ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "rings:4x8", 1162.5);
+    ok &= phase_kinds(prof, ORTHO_OP_BCAST, 32, b, "rings:4x8", "aa");
     ok &= phase_kinds(prof, ORTHO_OP_ALLREDUCE, 32, b, "rings:2x2x8", "rrr");
     /* gatherv: not predicted */
     ortho_candidate c;
@@ -799,6 +803,50 @@ static void test_direct_windows(void)
     CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
 }
 
+/* rings on one ring of every process (a 1D grid of p; at np 5 the
+ * scatter's members pass blocks on): allreduce of ints, in place and not,
+ * and bcast of bytes from every root, counts 0, 1, 7 (fewer than some
+ * parts have members) and 1001, against values worked out here. */
+static void test_rings_one_ring(void)
+{
+    int p = ortho_test_world_size(), me = ortho_test_world_rank(), ok = 1;
+    int dims[1] = {p};
+    ortho_grid_t grid = NULL;
+    ok &= ortho_grid_create(MPI_COMM_WORLD, 1, dims, &grid) == MPI_SUCCESS;
+    const int counts[] = {0, 1, 7, 1001};
+    int *in = malloc(1001 * sizeof(int)), *out = malloc(1002 * sizeof(int));
+    char *bytes = malloc(1002);
+    for (size_t c = 0; c < sizeof counts / sizeof counts[0] && ok && in && out && bytes; c++) {
+        int n = counts[c];
+        for (int place = 0; place < 2; place++) {
+            for (int k = 0; k < n; k++)
+                in[k] = 1000 * me + k;
+            for (int k = 0; k <= n; k++)
+                out[k] = place ? (k < n ? in[k] : -7) : -7;
+            ok &= ortho__allreduce_rings(place ? MPI_IN_PLACE : in, out, n, MPI_INT, MPI_SUM,
+                                         grid) == MPI_SUCCESS;
+            for (int k = 0; k < n; k++) /* sum over ranks r of 1000 r + k */
+                ok &= out[k] == 1000 * p * (p - 1) / 2 + p * k;
+            ok &= out[n] == -7;
+        }
+        for (int root = 0; root < p; root++) {
+            for (int k = 0; k <= n; k++)
+                bytes[k] = (char)(me == root && k < n ? (k * 13 + root) % 251 : 0x5A);
+            ok &= ortho__bcast_rings(bytes, n, MPI_BYTE, root, grid) == MPI_SUCCESS;
+            for (int k = 0; k < n; k++)
+                ok &= bytes[k] == (char)((k * 13 + root) % 251);
+            ok &= bytes[n] == 0x5A;
+        }
+    }
+    ok &= in != NULL && out != NULL && bytes != NULL;
+    free(in);
+    free(out);
+    free(bytes);
+    if (grid != NULL)
+        ortho_grid_free(&grid);
+    CU_ASSERT(ORTHO_TEST_ALL(ok, MPI_COMM_WORLD));
+}
+
 /* The pipeline's steps (segments.c) with sends left in flight: a ring
  * where every process sends step t's value to the next one
  * (MPI_Issend into later[], waited lag steps on) and receives the
@@ -897,6 +945,7 @@ static void add_suites(void)
     CU_add_test(v, "gatherv", test_gatherv);
     CU_add_test(v, "scatterv", test_scatterv);
     CU_add_test(v, "rsag's direct exchanges in windows", test_direct_windows);
+    CU_add_test(v, "rings on one ring", test_rings_one_ring);
     CU_add_test(v, "the pipeline's sends left in flight", test_pipeline_lag);
 }
 

@@ -84,6 +84,10 @@ static int bcast_bytes(const struct ortho__run *run, void *buf, int n, int root,
         return ortho__bcast_chain(buf, n, MPI_BYTE, g, &run->seg, grid);
     if (run->variant == ORTHO_VARIANT_SPREAD)
         return ortho__bcast_spread(buf, n, MPI_BYTE, g, &run->seg, grid);
+    if (run->variant == ORTHO_VARIANT_RINGS && !ortho__is_uneven(grid))
+        return ortho__bcast_rings(buf, n, MPI_BYTE, g, grid);
+    if (run->variant == ORTHO_VARIANT_RINGS)
+        return ortho__bcast_scag_rows(buf, n, MPI_BYTE, g, grid);
     if (run->variant == ORTHO_VARIANT_SCAG)
         return run->order == ORTHO_ORDER_COLS ? ortho__bcast_scag_cols(buf, n, MPI_BYTE, g, grid)
                                               : ortho__bcast_scag_rows(buf, n, MPI_BYTE, g, grid);

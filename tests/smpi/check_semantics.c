@@ -1310,8 +1310,10 @@ static int runs_random(uint64_t seed, int p, int ns, int pool, int native, struc
         run_set(r, &l, orders[below(&s, 3)], other, 1);
         int re = below(&s, 6);
         r->reorder = re == 0 ? RANKS_REVERSED : re == 1 ? RANKS_SHUFFLED : RANKS_IN_ORDER;
-        if (other && below(&s, 2)) /* allreduce's other variant: rsag or rings */
+        if (other && below(&s, 2)) { /* the other variant: rsag or scag, or rings */
             r->cand[ORTHO_OP_ALLREDUCE].variant = ORTHO_VARIANT_RINGS;
+            r->cand[ORTHO_OP_BCAST].variant = ORTHO_VARIANT_RINGS;
+        }
         r->direct = native;
         if (native)
             memset(r->cand, 0, sizeof r->cand);

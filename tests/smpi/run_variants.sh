@@ -25,7 +25,7 @@
 # segmented pipe (C) in both orders, chain and spread; the star adds them on 2D,
 # N-D and uneven grids, and pipe with the model's segment; rings runs on a
 # 3D grid of the torus, node-aware on the round-robin placement, and on an
-# uneven grid of the star (where rsag runs instead).
+# uneven grid of the star (where rsag and scag run instead).
 # A run passes when smpirun exits 0 AND check_nd printed its closing line
 # with 0 failures (SMPI can end a deadlocked simulation with status 0).
 # shellcheck source=lib.sh source-path=SCRIPTDIR
@@ -86,9 +86,9 @@ RUNS+=(
     "star-24-pipes-model|clic_star|$PLATFORMS/clic_star.hostfile|24|phases:6x4,bcast=pipe:6x4,reduce=pipe:6x4,allreduce=pipe:6x4|"
     "star-24-chains|clic_star|$PLATFORMS/clic_star.hostfile|24|$(chains 6x4:rows)|"
     "star-13-chains-uneven|clic_star|$PLATFORMS/clic_star.hostfile|13|$(chains 0x3:rows)|"
-    "star-13-rings-uneven|clic_star|$PLATFORMS/clic_star.hostfile|13|phases:0x3,allreduce=rings:0x3|"
-    "torus-32-rings|t3e_torus|$PLATFORMS/t3e_torus.hostfile|32|phases:2x4x4,allreduce=rings:2x4x4|"
-    "rr-rings|multicore|$TMP/rr|32|phases:node:rows,allreduce=rings:node:rows|"
+    "star-13-rings-uneven|clic_star|$PLATFORMS/clic_star.hostfile|13|phases:0x3,allreduce=rings:0x3,bcast=rings:0x3|"
+    "torus-32-rings|t3e_torus|$PLATFORMS/t3e_torus.hostfile|32|phases:2x4x4,allreduce=rings:2x4x4,bcast=rings:2x4x4|"
+    "rr-rings|multicore|$TMP/rr|32|phases:node:rows,allreduce=rings:node:rows,bcast=rings:node:rows|"
 )
 
 for entry in "${RUNS[@]}"; do

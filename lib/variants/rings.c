@@ -1,0 +1,314 @@
+/* Allreduce and bcast as rings in every dimension at once ("rings").
+ *
+ * Cost (alpha-beta-gamma, n bytes, a full grid d_0 x ... x d_{k-1} of
+ * which k' dims are longer than 1, P = 2 k' parts of n / P):
+ *   one part alone crosses its dims in turn, starting at its own, each as
+ *   a ring of d_j - 1 steps on the part's block of that dim
+ *   (n_j = n / P / (the extents crossed before)): allreduce a
+ *   reduce-scatter, bcast a scatter from the root's ring, then in both the
+ *   allgather back the same way:
+ *     t_part = sum_j 2 (d_j - 1) (alpha + n_j / d_j beta)
+ *              (+ (d_j - 1) / d_j n_j gamma for allreduce)
+ *   all parts at once: T = m + fan (L - m), m the slowest part, L the sum
+ *   of all parts (fan: 0 where a process's messages to its 2 k' ring
+ *   neighbours leave by links of their own, a torus whose dims the grid's
+ *   match; 1 where one link carries them all).
+ * Allreduce: every part moves 2 (p - 1) / p n / P bytes per process, so
+ * with a link per direction the whole message costs 2 (p - 1) / p n /
+ * (2 k') beta, the volume bound of 2 k' links. Bcast moves the same (a
+ * scatter and an allgather), twice the bound's n / (2 k') beta.
+ *
+ * Part (i, s), i < k', s = +1 or -1, runs the dims i, i + 1, ...,
+ * cyclically, each as a ring that sends to the neighbour at coordinate + s
+ * and receives from - s, then the allgather in the opposite order. At the
+ * start the 2 k' parts use 2 k' different links of every process (one
+ * per dim and direction). Each part runs on its own (its next step is
+ * posted as soon as its last one completed, by one MPI_Waitany over every
+ * part's two requests): holding the parts at each phase boundary was
+ * slower on a prototype under SMPI on the 4x4x8 torus (809 us against
+ * 613 us for 500 KB), since a ring step waits on its neighbour's step and
+ * a held part makes every part of its neighbours wait.
+ *
+ * The scatter of a bcast part runs in the rings that hold its data: along
+ * its first dim the root's ring, along the next the rings through the
+ * processes that the first reached, and so on; each is a pipeline from
+ * the ring's holder, the farthest member's block first, every member
+ * passing on the blocks of the members beyond it.
+ *
+ * Measured (SimGrid 3.32, t3e_torus.xml, 128 processes, grid 8x4x4 over
+ * the torus's z, y, x, 500 KiB, scripts/smpi_settings.sh, results
+ * checked): allreduce 0.601 ms, against 11.67 ms for the mpich selector's
+ * allreduce, 1.45 ms for the best other candidate (rsag:4x32:rows) and a
+ * bound of 0.284 ms (docs/variants.md, "rings").
+ *
+ * The allreduce combines a neighbour's partial sum with this process's in
+ * ring order, not rank order: commutative operations only (the dispatcher
+ * runs rsag's rows order otherwise). Full grids only (an uneven grid's
+ * short row breaks the rings; rsag, or scag for bcast, runs there).
+ * Memory: allreduce one temporary of n elements (each part receives into
+ * its own share); bcast none (blocks land at their final places). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/buffers.h"
+#include "variants/common.h"
+#include "variants/impl.h"
+
+enum { TAG_RINGS = ORTHO_TAG + 40 }; /* + the part's index */
+
+/* One part's walk: reduce-scatter (scatter) over its dims in turn, then
+ * allgather back. */
+struct part {
+    int first, dir;  /* its first dim (an index into the ring dims), the ring direction */
+    int phase, step; /* phase < nd: reduce-scatter or scatter in dim (first + phase) % nd;
+                        nd <= phase < 2 nd: the allgather in reverse; step in the ring */
+    int off[ORTHO_GRID_MAX_DIMS + 1], len[ORTHO_GRID_MAX_DIMS + 1]; /* block held before
+                                                                     each first-half phase */
+    int into, into_len; /* where the last receive of a reduce-scatter step combines (-1: none) */
+    void *tmp;          /* allreduce: this part's share of the temporary */
+    MPI_Request req[2];
+    int done;
+};
+
+struct rings {
+    const struct ortho_grid *grid;
+    void *buf;
+    MPI_Datatype type;
+    MPI_Op op;                           /* MPI_OP_NULL: a bcast */
+    int root[ORTHO_GRID_MAX_DIMS];       /* bcast: the root's coordinates */
+    int nd;                              /* dims longer than 1 */
+    int dim[ORTHO_GRID_MAX_DIMS];        /* their indices in the grid */
+    int stride[ORTHO_GRID_MAX_DIMS];     /* grid rank distance of one step in each dim */
+};
+
+static int mod(int a, int g)
+{
+    return ((a % g) + g) % g;
+}
+
+/* Block j of a range of n elements cut into g (the first n % g one longer). */
+static void block(int n, int g, int j, int *off, int *len)
+{
+    int base = n / g, extra = n % g;
+    *off = j * base + (j < extra ? j : extra);
+    *len = base + (j < extra);
+}
+
+/* The grid rank s steps along ring dim r from this process. */
+static int neighbour(const struct rings *R, int r, int s)
+{
+    int d = R->dim[r], c = R->grid->coords[d];
+    return R->grid->rank + (mod(c + s, R->grid->dims[d]) - c) * R->stride[r];
+}
+
+/* Posts a step's receive into recv (rl elements) and send of send (sl),
+ * either one absent where its pointer is NULL. */
+static int exchange(struct rings *R, struct part *q, int r, void *recv, int rl, const void *send,
+                    int sl, int tag)
+{
+    MPI_Comm comm = R->grid->comm;
+    q->req[0] = q->req[1] = MPI_REQUEST_NULL;
+    int err = recv == NULL ? MPI_SUCCESS
+                           : PMPI_Irecv(recv, rl, R->type, neighbour(R, r, -q->dir), tag, comm,
+                                        &q->req[0]);
+    if (!err && send != NULL)
+        err = PMPI_Isend(send, sl, R->type, neighbour(R, r, q->dir), tag, comm, &q->req[1]);
+    return err;
+}
+
+/* bcast: whether this process holds data in the scatter phase at (its
+ * coordinates in the part's later dims are the root's), and its distance
+ * from the ring's holder along the part's direction. */
+static int scatter_place(const struct rings *R, const struct part *q, int at, int *dist)
+{
+    for (int i = at + 1; i < R->nd; i++) {
+        int d = R->dim[(q->first + i) % R->nd];
+        if (R->grid->coords[d] != R->root[d])
+            return 0;
+    }
+    int d = R->dim[(q->first + at) % R->nd];
+    *dist = mod((R->grid->coords[d] - R->root[d]) * q->dir, R->grid->dims[d]);
+    return 1;
+}
+
+/* The steps of this process in a scatter ring of g: the holder sends
+ * g - 1 blocks, the member at distance i receives g - i, so g - i steps
+ * (its first only receives); a process outside the active rings none. */
+static int scatter_steps(int active, int dist, int g)
+{
+    return !active ? 0 : dist == 0 ? g - 1 : g - dist;
+}
+
+/* Posts part q's next step, moving through phases as they end; marks it
+ * done after its last allgather. */
+static int post(struct rings *R, struct part *q, int tag)
+{
+    int bcast = R->op == MPI_OP_NULL;
+    for (;;) {
+        if (q->phase == 2 * R->nd) {
+            q->done = 1;
+            return MPI_SUCCESS;
+        }
+        int first_half = q->phase < R->nd;
+        int at = first_half ? q->phase : 2 * R->nd - 1 - q->phase; /* its first-half index */
+        int r = (q->first + at) % R->nd, g = R->grid->dims[R->dim[r]];
+        int c = R->grid->coords[R->dim[r]], s = q->dir, t = q->step, dist = 0;
+        int active = bcast && first_half ? scatter_place(R, q, at, &dist) : 1;
+        int steps = bcast && first_half ? scatter_steps(active, dist, g) : g - 1;
+        if (t == steps) { /* this ring is over */
+            if (first_half) {
+                int o, l;
+                block(q->len[at], g, c, &o, &l);
+                q->off[at + 1] = q->off[at] + o;
+                q->len[at + 1] = l;
+            }
+            q->phase++;
+            q->step = 0;
+            continue;
+        }
+        int so, sl, ro, rl;
+        q->into = -1;
+        if (bcast && first_half) {
+            /* blocks travel farthest first: the holder's step t sends the
+             * block of distance g - 1 - t; the member at distance i
+             * receives that of g - 1 - t at its step t and passes on, at
+             * its step t, the one it received at t - 1 */
+            int h = mod(c - s * dist, g); /* the ring's holder's coordinate */
+            int recv_d = dist == 0 ? -1 : g - 1 - t, send_d = dist == 0 ? g - 1 - t : g - t;
+            int send = dist == 0 || t >= 1;
+            block(q->len[at], g, mod(h + s * (recv_d < 0 ? 0 : recv_d), g), &ro, &rl);
+            block(q->len[at], g, mod(h + s * send_d, g), &so, &sl);
+            return exchange(R, q, r,
+                            recv_d < 0 ? NULL : ortho__offset(R->buf, q->off[at] + ro, R->type),
+                            rl, send ? ortho__offset(R->buf, q->off[at] + so, R->type) : NULL,
+                            sl, tag);
+        }
+        /* reduce-scatter: send the block this process has summed up to
+         * now, receive the next one's partial sum; allgather: pass on the
+         * block received last */
+        block(q->len[at], g, mod(first_half ? c - s * (t + 1) : c - s * t, g), &so, &sl);
+        block(q->len[at], g, mod(first_half ? c - s * (t + 2) : c - s * (t + 1), g), &ro, &rl);
+        so += q->off[at];
+        ro += q->off[at];
+        if (first_half) {
+            q->into = ro;
+            q->into_len = rl;
+        }
+        return exchange(R, q, r, first_half ? q->tmp : ortho__offset(R->buf, ro, R->type), rl,
+                        ortho__offset(R->buf, so, R->type), sl, tag);
+    }
+}
+
+static int run(struct rings *R, struct part q[], int nparts)
+{
+    MPI_Request req[4 * ORTHO_GRID_MAX_DIMS];
+    int err = MPI_SUCCESS;
+    for (int j = 0; j < nparts && !err; j++)
+        err = post(R, &q[j], TAG_RINGS + j);
+    while (!err) {
+        int active = 0, idx;
+        for (int j = 0; j < nparts; j++) {
+            req[2 * j] = q[j].done ? MPI_REQUEST_NULL : q[j].req[0];
+            req[2 * j + 1] = q[j].done ? MPI_REQUEST_NULL : q[j].req[1];
+            active += !q[j].done;
+        }
+        if (!active)
+            return MPI_SUCCESS;
+        err = PMPI_Waitany(2 * nparts, req, &idx, MPI_STATUS_IGNORE);
+        if (err || idx == MPI_UNDEFINED)
+            break;
+        struct part *p = &q[idx / 2];
+        p->req[idx % 2] = MPI_REQUEST_NULL;
+        if (p->req[0] != MPI_REQUEST_NULL || p->req[1] != MPI_REQUEST_NULL)
+            continue;
+        if (p->into >= 0 && p->into_len > 0)
+            err = PMPI_Reduce_local(p->tmp, ortho__offset(R->buf, p->into, R->type), p->into_len,
+                                    R->type, R->op);
+        p->step++;
+        if (!err)
+            err = post(R, p, TAG_RINGS + idx / 2);
+    }
+    /* a failure: no buffer may be freed while MPI still uses it */
+    for (int j = 0; j < nparts; j++)
+        if (!q[j].done)
+            ortho__cancel_each(2, q[j].req);
+    return err ? err : MPI_ERR_INTERN;
+}
+
+/* The ring dims of the grid (longer than 1), slowest-varying first, with
+ * the rank distance of one step in each; returns how many. */
+static int ring_dims(struct rings *R)
+{
+    const struct ortho_grid *grid = R->grid;
+    int stride = 1, n = 0, dim[ORTHO_GRID_MAX_DIMS], str[ORTHO_GRID_MAX_DIMS];
+    for (int d = grid->ndims - 1; d >= 0; d--) {
+        if (grid->dims[d] > 1) {
+            dim[n] = d;
+            str[n++] = stride;
+        }
+        stride *= grid->dims[d];
+    }
+    for (int i = 0; i < n; i++) {
+        R->dim[i] = dim[n - 1 - i];
+        R->stride[i] = str[n - 1 - i];
+    }
+    R->nd = n;
+    return n;
+}
+
+/* The 2 nd parts of n elements, each with its share of tmp (or none). */
+static void parts_of(const struct rings *R, int n, void *tmp, struct part q[])
+{
+    memset(q, 0, 2 * (size_t)R->nd * sizeof q[0]);
+    for (int j = 0; j < 2 * R->nd; j++) {
+        q[j].first = j / 2;
+        q[j].dir = j % 2 ? -1 : 1;
+        block(n, 2 * R->nd, j, &q[j].off[0], &q[j].len[0]);
+        q[j].tmp = tmp != NULL ? ortho__offset(tmp, q[j].off[0], R->type) : NULL;
+        q[j].req[0] = q[j].req[1] = MPI_REQUEST_NULL;
+    }
+}
+
+int ortho__allreduce_rings(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type,
+                           MPI_Op op, const struct ortho_grid *grid)
+{
+    struct rings R;
+    struct part q[2 * ORTHO_GRID_MAX_DIMS];
+    memset(&R, 0, sizeof R);
+    R.grid = grid;
+    R.buf = recvbuf;
+    R.type = type;
+    R.op = op;
+    int err = sendbuf == MPI_IN_PLACE ? MPI_SUCCESS
+                                      : ortho__local_copy(sendbuf, n, type, recvbuf, n, type);
+    if (err || ring_dims(&R) == 0)
+        return err;
+    void *raw = NULL, *tmp = NULL;
+    err = ortho__tmp(n, type, &raw, &tmp);
+    if (err)
+        return err;
+    parts_of(&R, n, tmp, q);
+    err = run(&R, q, 2 * R.nd);
+    free(raw);
+    return err;
+}
+
+int ortho__bcast_rings(void *buf, int n, MPI_Datatype type, int root,
+                       const struct ortho_grid *grid)
+{
+    struct rings R;
+    struct part q[2 * ORTHO_GRID_MAX_DIMS];
+    memset(&R, 0, sizeof R);
+    R.grid = grid;
+    R.buf = buf;
+    R.type = type;
+    R.op = MPI_OP_NULL;
+    for (int d = grid->ndims - 1, rest = root; d >= 0; d--) {
+        R.root[d] = rest % grid->dims[d];
+        rest /= grid->dims[d];
+    }
+    if (ring_dims(&R) == 0)
+        return MPI_SUCCESS;
+    parts_of(&R, n, NULL, q);
+    return run(&R, q, 2 * R.nd);
+}
