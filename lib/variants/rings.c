@@ -256,6 +256,16 @@ static int ring_dims(struct rings *R)
     return n;
 }
 
+static void rings_init(struct rings *R, const struct ortho_grid *grid, void *buf,
+                       MPI_Datatype type, MPI_Op op)
+{
+    memset(R, 0, sizeof *R);
+    R->grid = grid;
+    R->buf = buf;
+    R->type = type;
+    R->op = op;
+}
+
 /* The 2 nd parts of n elements, each with its share of tmp (or none). */
 static void parts_of(const struct rings *R, int n, void *tmp, struct part q[])
 {
@@ -274,11 +284,7 @@ int ortho__allreduce_rings(const void *sendbuf, void *recvbuf, int n, MPI_Dataty
 {
     struct rings R;
     struct part q[2 * ORTHO_GRID_MAX_DIMS];
-    memset(&R, 0, sizeof R);
-    R.grid = grid;
-    R.buf = recvbuf;
-    R.type = type;
-    R.op = op;
+    rings_init(&R, grid, recvbuf, type, op);
     int err = sendbuf == MPI_IN_PLACE ? MPI_SUCCESS
                                       : ortho__local_copy(sendbuf, n, type, recvbuf, n, type);
     if (err || ring_dims(&R) == 0)
@@ -298,11 +304,7 @@ int ortho__bcast_rings(void *buf, int n, MPI_Datatype type, int root,
 {
     struct rings R;
     struct part q[2 * ORTHO_GRID_MAX_DIMS];
-    memset(&R, 0, sizeof R);
-    R.grid = grid;
-    R.buf = buf;
-    R.type = type;
-    R.op = MPI_OP_NULL;
+    rings_init(&R, grid, buf, type, MPI_OP_NULL);
     for (int d = grid->ndims - 1, rest = root; d >= 0; d--) {
         R.root[d] = rest % grid->dims[d];
         rest /= grid->dims[d];
