@@ -101,11 +101,7 @@ static int grid_build(MPI_Comm comm, int owns_comm, int ndims, const int dims[],
     grid->nrows = (grid->size + p2 - 1) / p2;
     grid->last_len = grid->size - (grid->nrows - 1) * p2;
 
-    int rest = grid->rank;
-    for (int d = ndims - 1; d >= 0; d--) {
-        grid->coords[d] = rest % grid->dims[d];
-        rest /= grid->dims[d];
-    }
+    ortho__grid_coords(grid, grid->rank, grid->coords);
 
     int row = grid->rank / p2, col = grid->rank % p2;
     err = ortho__comm_make_failed(comm, PMPI_Comm_split(comm, row, col, &grid->row_comm));

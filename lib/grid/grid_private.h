@@ -41,6 +41,16 @@ static inline int ortho__col_of(const struct ortho_grid *grid, int rank)
     return rank % grid->dims[grid->ndims - 1];
 }
 
+/* The coordinates of grid rank `rank` in the row-major box (the last dim
+ * varies fastest). */
+static inline void ortho__grid_coords(const struct ortho_grid *grid, int rank, int coords[])
+{
+    for (int d = grid->ndims - 1; d >= 0; d--) {
+        coords[d] = rank % grid->dims[d];
+        rank /= grid->dims[d];
+    }
+}
+
 /* p2: the length of a full row. */
 static inline int ortho__row_size(const struct ortho_grid *grid)
 {

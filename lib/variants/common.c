@@ -13,13 +13,22 @@ int ortho__op_commutes(MPI_Op op)
     return commute;
 }
 
+void ortho__piece(int n, int pieces, int j, int *off, int *len)
+{
+    int base = n / pieces, extra = n % pieces;
+    *off = j * base + (j < extra ? j : extra);
+    *len = base + (j < extra);
+}
+
 void ortho__split(int n, int pieces, int len, int counts[], int displs[])
 {
-    int at = 0;
     for (int i = 0; i < len; i++) {
-        counts[i] = i < pieces ? n / pieces + (i < n % pieces) : 0;
-        displs[i] = i < pieces ? at : n;
-        at += counts[i];
+        if (i < pieces) {
+            ortho__piece(n, pieces, i, &displs[i], &counts[i]);
+        } else {
+            counts[i] = 0;
+            displs[i] = n;
+        }
     }
 }
 

@@ -32,6 +32,9 @@ int ortho__op_commutes(MPI_Op op);
  * pieces <= i < len. */
 void ortho__split(int n, int pieces, int len, int counts[], int displs[]);
 
+/* Piece j < pieces of that cut alone: its offset and length (elements). */
+void ortho__piece(int n, int pieces, int j, int *off, int *len);
+
 /* Waits for n requests one by one (null ones included), all of them even
  * after an error; the first error. Unlike MPI_Waitall with
  * MPI_STATUSES_IGNORE, no status array of n is needed or implied. */

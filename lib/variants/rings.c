@@ -86,14 +86,6 @@ static int mod(int a, int g)
     return ((a % g) + g) % g;
 }
 
-/* Block j of a range of n elements cut into g (the first n % g one longer). */
-static void block(int n, int g, int j, int *off, int *len)
-{
-    int base = n / g, extra = n % g;
-    *off = j * base + (j < extra ? j : extra);
-    *len = base + (j < extra);
-}
-
 /* The grid rank s steps along ring dim r from this process. */
 static int neighbour(const struct rings *R, int r, int s)
 {
@@ -158,7 +150,7 @@ static int post(struct rings *R, struct part *q, int tag)
         if (t == steps) { /* this ring is over */
             if (first_half) {
                 int o, l;
-                block(q->len[at], g, c, &o, &l);
+                ortho__piece(q->len[at], g, c, &o, &l);
                 q->off[at + 1] = q->off[at] + o;
                 q->len[at + 1] = l;
             }
@@ -176,8 +168,8 @@ static int post(struct rings *R, struct part *q, int tag)
             int h = mod(c - s * dist, g); /* the ring's holder's coordinate */
             int recv_d = dist == 0 ? -1 : g - 1 - t, send_d = dist == 0 ? g - 1 - t : g - t;
             int send = dist == 0 || t >= 1;
-            block(q->len[at], g, mod(h + s * (recv_d < 0 ? 0 : recv_d), g), &ro, &rl);
-            block(q->len[at], g, mod(h + s * send_d, g), &so, &sl);
+            ortho__piece(q->len[at], g, mod(h + s * (recv_d < 0 ? 0 : recv_d), g), &ro, &rl);
+            ortho__piece(q->len[at], g, mod(h + s * send_d, g), &so, &sl);
             return exchange(R, q, r,
                             recv_d < 0 ? NULL : ortho__offset(R->buf, q->off[at] + ro, R->type),
                             rl, send ? ortho__offset(R->buf, q->off[at] + so, R->type) : NULL,
@@ -186,8 +178,8 @@ static int post(struct rings *R, struct part *q, int tag)
         /* reduce-scatter: send the block this process has summed up to
          * now, receive the next one's partial sum; allgather: pass on the
          * block received last */
-        block(q->len[at], g, mod(first_half ? c - s * (t + 1) : c - s * t, g), &so, &sl);
-        block(q->len[at], g, mod(first_half ? c - s * (t + 2) : c - s * (t + 1), g), &ro, &rl);
+        ortho__piece(q->len[at], g, mod(first_half ? c - s * (t + 1) : c - s * t, g), &so, &sl);
+        ortho__piece(q->len[at], g, mod(first_half ? c - s * (t + 2) : c - s * (t + 1), g), &ro, &rl);
         so += q->off[at];
         ro += q->off[at];
         if (first_half) {
@@ -273,7 +265,7 @@ static void parts_of(const struct rings *R, int n, void *tmp, struct part q[])
     for (int j = 0; j < 2 * R->nd; j++) {
         q[j].first = j / 2;
         q[j].dir = j % 2 ? -1 : 1;
-        block(n, 2 * R->nd, j, &q[j].off[0], &q[j].len[0]);
+        ortho__piece(n, 2 * R->nd, j, &q[j].off[0], &q[j].len[0]);
         q[j].tmp = tmp != NULL ? ortho__offset(tmp, q[j].off[0], R->type) : NULL;
         q[j].req[0] = q[j].req[1] = MPI_REQUEST_NULL;
     }
@@ -305,10 +297,7 @@ int ortho__bcast_rings(void *buf, int n, MPI_Datatype type, int root,
     struct rings R;
     struct part q[2 * ORTHO_GRID_MAX_DIMS];
     rings_init(&R, grid, buf, type, MPI_OP_NULL);
-    for (int d = grid->ndims - 1, rest = root; d >= 0; d--) {
-        R.root[d] = rest % grid->dims[d];
-        rest /= grid->dims[d];
-    }
+    ortho__grid_coords(grid, root, R.root);
     if (ring_dims(&R) == 0)
         return MPI_SUCCESS;
     parts_of(&R, n, NULL, q);
