@@ -87,16 +87,22 @@ static void test_names(void)
         rings += list[i].variant == ORTHO_VARIANT_RINGS && list[i].ndims == 3;
     ok &= rings == 3; /* 2x2x4, 2x4x2, 4x2x2 */
     /* reduce: chain and spread once each on a plain grid (2x8) and once
-     * node-aware, rows order */
+     * node-aware, rows order; rings on the three plain layouts */
     ortho_candidates(ORTHO_OP_REDUCE, 16, 4, 2, list, 4096, &n);
-    for (int i = 0; i < n; i++)
+    rings = 0;
+    for (int i = 0; i < n; i++) {
+        if (list[i].variant == ORTHO_VARIANT_RINGS) {
+            rings++;
+            ok &= !list[i].node_aware && list[i].order == ORTHO_ORDER_ROWS;
+        }
         if (list[i].variant == ORTHO_VARIANT_CHAIN || list[i].variant == ORTHO_VARIANT_SPREAD) {
             chain += list[i].variant == ORTHO_VARIANT_CHAIN;
             spread += list[i].variant == ORTHO_VARIANT_SPREAD;
             ok &= list[i].order == ORTHO_ORDER_ROWS && list[i].segment == 0 &&
                   (list[i].node_aware || (list[i].dims[0] == 2 && list[i].dims[1] == 8));
         }
-    ok &= chain == 2 && spread == 2 && n == 1 + 3 * 3 * 2 + 3 * 2 + 2 + 2;
+    }
+    ok &= chain == 2 && spread == 2 && rings == 3 && n == 1 + 3 * 3 * 2 + 3 * 2 + 2 + 2 + 3;
     /* segment sizes: K and M suffixes, written back in the shortest form */
     ortho_candidate c;
     ok &= ortho_candidate_parse("pipe:node:rows:seg=64K", &c) == MPI_SUCCESS &&
@@ -161,7 +167,8 @@ static void test_names(void)
           ortho_variant_valid(ORTHO_VARIANT_SCAG, ORTHO_OP_BCAST) &&
           !ortho_variant_valid(ORTHO_VARIANT_RSAG, ORTHO_OP_BCAST);
     ok &= ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_ALLREDUCE) &&
-          !ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_REDUCE) &&
+          ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_REDUCE) &&
+          !ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_GATHER) &&
           !ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_ALLGATHER) &&
           strcmp(ortho_variant_name(ORTHO_VARIANT_RINGS), "rings") == 0 &&
           ortho_candidate_parse("rings:8x4x4", &c) == MPI_SUCCESS &&
@@ -804,9 +811,10 @@ static void test_direct_windows(void)
 }
 
 /* rings on one ring of every process (a 1D grid of p; at np 5 the
- * scatter's members pass blocks on): allreduce of ints, in place and not,
- * and bcast of bytes from every root, counts 0, 1, 7 (fewer than some
- * parts have members) and 1001, against values worked out here. */
+ * scatter's and the gather's members pass blocks on): allreduce of ints,
+ * in place and not, bcast of bytes and reduce of ints (in place at odd
+ * roots) from every root, counts 0, 1, 7 (fewer than some parts have
+ * members) and 1001, against values worked out here. */
 static void test_rings_one_ring(void)
 {
     int p = ortho_test_world_size(), me = ortho_test_world_rank(), ok = 1;
@@ -836,6 +844,18 @@ static void test_rings_one_ring(void)
             for (int k = 0; k < n; k++)
                 ok &= bytes[k] == (char)((k * 13 + root) % 251);
             ok &= bytes[n] == 0x5A;
+            /* reduce: into out at the root (in place there on odd roots);
+             * elsewhere out stays untouched */
+            for (int k = 0; k < n; k++)
+                in[k] = 1000 * me + k + root;
+            for (int k = 0; k <= n; k++)
+                out[k] = me == root && root % 2 && k < n ? in[k] : -7;
+            const void *input = me == root && root % 2 ? out : in;
+            ok &= ortho__reduce_rings(input, out, n, MPI_INT, MPI_SUM, root, grid) ==
+                  MPI_SUCCESS;
+            for (int k = 0; k < n; k++) /* sum over ranks r of 1000 r + k + root */
+                ok &= out[k] == (me == root ? 1000 * p * (p - 1) / 2 + p * (k + root) : -7);
+            ok &= out[n] == -7;
         }
     }
     ok &= in != NULL && out != NULL && bytes != NULL;

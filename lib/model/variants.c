@@ -55,7 +55,7 @@
  * nodes sharing the link with the tree's other edges into the node; h_r:
  * the root's hop to the column's member, placed as its row; sum_all: the
  * p - 1 hops through the ranks).
- *   rings        allreduce, bcast: m + fan (L - m), the parts' rings (rings() below)
+ *   rings        allreduce, bcast, reduce: m + fan (L - m), the parts' rings (rings() below)
  * spread waits for each segment's synchronous sends before the next, so
  * each of its k + 1 steps takes a whole hop:
  *   spread       bcast, reduce: (k + 1) h(s), h between nodes with every
@@ -859,7 +859,8 @@ static int spread(ortho_model_profile_t prof, ortho_model_op op, const struct or
  * (cyclically), each as a ring of d - 1 steps to a neighbour on the
  * part's block there (b_i = b / (2 k') / the extents crossed before),
  * reduce-scatter (bcast: the scatter, d - 1 steps from the ring's holder,
- * and no gamma) then allgather:
+ * and no gamma) then allgather (reduce: the gather to the holder, d - 1
+ * steps as the scatter's):
  *   t_part(j) = sum_i 2 (d_i - 1) h(b_i / d_i) + (d_i - 1) / d_i b_i gamma
  * h the hop to a neighbour d apart in ranks (inside a node or across, the
  * bytes shared with the node's other processes crossing at once, as a
@@ -897,8 +898,8 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
             double share = across ? ortho__share_param(prof, ORTHO_MODEL_BCAST) : 0.0;
             int flows = across && st.flows > 1 ? st.flows : 1;
             ph->op = ORTHO_MODEL_ALLGATHER;
-            ph->direct = op == ORTHO_MODEL_ALLREDUCE ? ORTHO_MODEL_DIRECT_REDUCE_SCATTER
-                                                     : ORTHO_MODEL_DIRECT_ALLGATHER;
+            int reduces = op != ORTHO_MODEL_BCAST;
+            ph->direct = reduces ? ORTHO_MODEL_DIRECT_REDUCE_SCATTER : ORTHO_MODEL_DIRECT_ALLGATHER;
             ph->dim = d;
             ph->group = g;
             ph->bytes = block;
@@ -908,7 +909,7 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
             ph->flows = flows;
             ph->share = 1.0 + (share > 0.0 ? share : 1.0) * (flows - 1);
             ph->seconds = 2.0 * (g - 1) * (t0 + ph->share * (t - t0)) +
-                          (op == ORTHO_MODEL_ALLREDUCE ? (g - 1) / (double)g * block * gamma : 0.0);
+                          (reduces ? (g - 1) / (double)g * block * gamma : 0.0);
             part[j] += ph->seconds;
             block /= g;
         }
@@ -992,7 +993,7 @@ static const struct segmented_form {
      "(k+1) h(s); through nodes 2 h_net(s) + t_op(p2,s) + (k-1) max ~t", spread},
     {ORTHO_VARIANT_SPREAD, ORTHO_ORDER_COLS, MOP(BCAST) | MOP(REDUCE),
      "(k+1) h(s); through nodes 2 h_net(s) + t_op(p2,s) + (k-1) max ~t", spread},
-    {ORTHO_VARIANT_RINGS, ORTHO_ORDER_ROWS, MOP(ALLREDUCE) | MOP(BCAST),
+    {ORTHO_VARIANT_RINGS, ORTHO_ORDER_ROWS, MOP(ALLREDUCE) | MOP(BCAST) | MOP(REDUCE),
      "m + fan (L - m): m the slowest part's sum_i 2 (d_i-1) h(b_i/d_i), L all 2k' parts'",
      rings},
 };

@@ -140,6 +140,10 @@ int ortho__variant_reduce(const struct ortho__run *run, MPI_Comm comm, const voi
         return ortho__reduce_chain(input, recvbuf, count, type, op, g, &run->seg, grid);
     if (run->variant == ORTHO_VARIANT_SPREAD)
         return ortho__reduce_spread(input, recvbuf, count, type, op, g, &run->seg, grid);
+    if (run->variant == ORTHO_VARIANT_RINGS && commutes && !ortho__is_uneven(grid))
+        return ortho__reduce_rings(input, recvbuf, count, type, op, g, grid);
+    if (run->variant == ORTHO_VARIANT_RINGS)
+        return ortho__reduce_rsag_rows(input, recvbuf, count, type, op, g, grid);
     if (run->variant == ORTHO_VARIANT_RSAG)
         return cols ? ortho__reduce_rsag_cols(input, recvbuf, count, type, op, g, grid)
                     : ortho__reduce_rsag_rows(input, recvbuf, count, type, op, g, grid);

@@ -34,12 +34,15 @@ int ortho__allreduce_rsag_rows(const void *sendbuf, void *recvbuf, int n, MPI_Da
 int ortho__allreduce_rsag_cols(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type,
                                MPI_Op op, const struct ortho_grid *grid);
 
-/* rings.c: full grids; allreduce with commutative operations; root is a
- * grid rank. */
+/* rings.c: full grids; allreduce and reduce with commutative operations;
+ * root is a grid rank. */
 int ortho__allreduce_rings(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type,
                            MPI_Op op, const struct ortho_grid *grid);
 int ortho__bcast_rings(void *buf, int n, MPI_Datatype type, int root,
                        const struct ortho_grid *grid);
+/* input is never MPI_IN_PLACE (at the root it may be recvbuf) */
+int ortho__reduce_rings(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
+                        int root, const struct ortho_grid *grid);
 
 /* reduce_rsag.c: input is never MPI_IN_PLACE (at the root it may be
  * recvbuf); root is a grid rank. */

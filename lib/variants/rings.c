@@ -1,14 +1,16 @@
-/* Allreduce and bcast as rings in every dimension at once ("rings").
+/* Allreduce, bcast and reduce as rings in every dimension at once
+ * ("rings").
  *
  * Cost (alpha-beta-gamma, n bytes, a full grid d_0 x ... x d_{k-1} of
  * which k' dims are longer than 1, P = 2 k' parts of n / P):
  *   one part alone crosses its dims in turn, starting at its own, each as
  *   a ring of d_j - 1 steps on the part's block of that dim
- *   (n_j = n / P / (the extents crossed before)): allreduce a
- *   reduce-scatter, bcast a scatter from the root's ring, then in both the
- *   allgather back the same way:
+ *   (n_j = n / P / (the extents crossed before)): allreduce and reduce a
+ *   reduce-scatter, bcast a scatter from the root's ring, then the
+ *   allgather back the same way (reduce: the gather into the root's
+ *   rings, the scatter backwards):
  *     t_part = sum_j 2 (d_j - 1) (alpha + n_j / d_j beta)
- *              (+ (d_j - 1) / d_j n_j gamma for allreduce)
+ *              (+ (d_j - 1) / d_j n_j gamma for allreduce and reduce)
  *   all parts at once: T = m + fan (L - m), m the slowest part, L the sum
  *   of all parts (fan: 0 where a process's messages to its 2 k' ring
  *   neighbours leave by links of their own, a torus whose dims the grid's
@@ -16,7 +18,9 @@
  * Allreduce: every part moves 2 (p - 1) / p n / P bytes per process, so
  * with a link per direction the whole message costs 2 (p - 1) / p n /
  * (2 k') beta, the volume bound of 2 k' links. Bcast moves the same (a
- * scatter and an allgather), twice the bound's n / (2 k') beta.
+ * scatter and an allgather), twice the bound's n / (2 k') beta; reduce
+ * too (a reduce-scatter and a gather: twice the root's inbound links'
+ * n / (2 k') beta).
  *
  * Part (i, s), i < k', s = +1 or -1, runs the dims i, i + 1, ...,
  * cyclically, each as a ring that sends to the neighbour at coordinate + s
@@ -46,14 +50,18 @@
  * the torus's z, y, x, 500 KiB, scripts/smpi_settings.sh, results
  * checked): allreduce 0.390 ms, against 11.67 ms for the mpich selector's
  * allreduce, 1.45 ms for rsag:4x32:rows and a bound of 0.284 ms; bcast
- * 0.390 ms, twice its bound's bytes (docs/variants.md, "rings").
+ * 0.390 ms and reduce 0.378 ms, each 2.5 times its bound
+ * (docs/variants.md, "rings").
  *
- * The allreduce combines a neighbour's partial sum with this process's in
- * ring order, not rank order: commutative operations only (the dispatcher
- * runs rsag's rows order otherwise). Full grids only (an uneven grid's
- * short row breaks the rings; rsag, or scag for bcast, runs there).
- * Memory: allreduce one temporary of n elements (each part receives into
- * its own share); bcast none (blocks land at their final places). */
+ * The reduce-scatter combines a neighbour's partial sum with this
+ * process's in ring order, not rank order: commutative operations only
+ * (the dispatcher runs rsag's rows order otherwise). Full grids only (an
+ * uneven grid's short row breaks the rings; rsag, or scag for bcast, runs
+ * there). Memory: allreduce one temporary of n elements (each part
+ * receives into its own share); reduce two on processes other than the
+ * root (the working copy, whose gathered blocks they pass on), one at the
+ * root (which works in recvbuf); bcast none (blocks land at their final
+ * places). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -82,7 +90,8 @@ struct rings {
     void *buf;
     MPI_Datatype type;
     MPI_Op op;                           /* MPI_OP_NULL: a bcast */
-    int root[ORTHO_GRID_MAX_DIMS];       /* bcast: the root's coordinates */
+    int to_root;                         /* reduce: gathers to the root, not allgathers */
+    int root[ORTHO_GRID_MAX_DIMS];       /* bcast, reduce: the root's coordinates */
     int nd;                              /* dims longer than 1 */
     int dim[ORTHO_GRID_MAX_DIMS];        /* their indices in the grid */
     int stride[ORTHO_GRID_MAX_DIMS];     /* grid rank distance of one step in each dim */
@@ -101,24 +110,26 @@ static int neighbour(const struct rings *R, int r, int s)
 }
 
 /* Posts a step's receive into recv (rl elements) and send of send (sl),
- * either one absent where its pointer is NULL. */
+ * either one absent where its pointer is NULL, sending to the neighbour
+ * at coordinate + `to` and receiving from - `to`. */
 static int exchange(struct rings *R, struct part *q, int r, void *recv, int rl, const void *send,
-                    int sl, int tag)
+                    int sl, int to, int tag)
 {
     MPI_Comm comm = R->grid->comm;
     q->req[0] = q->req[1] = MPI_REQUEST_NULL;
     int err = recv == NULL ? MPI_SUCCESS
-                           : PMPI_Irecv(recv, rl, R->type, neighbour(R, r, -q->dir), tag, comm,
+                           : PMPI_Irecv(recv, rl, R->type, neighbour(R, r, -to), tag, comm,
                                         &q->req[0]);
     if (!err && send != NULL)
-        err = PMPI_Issend(send, sl, R->type, neighbour(R, r, q->dir), tag, comm, &q->req[1]);
+        err = PMPI_Issend(send, sl, R->type, neighbour(R, r, to), tag, comm, &q->req[1]);
     return err;
 }
 
-/* bcast: whether this process holds data in the scatter phase at (its
- * coordinates in the part's later dims are the root's), and its distance
- * from the ring's holder along the part's direction. */
-static int scatter_place(const struct rings *R, const struct part *q, int at, int *dist)
+/* bcast's scatter and reduce's gather: whether this process is in a ring
+ * of the root's at phase `at` (its coordinates in the part's later dims
+ * are the root's), and its distance from the ring's holder (the member
+ * with the root's coordinate) along the part's direction. */
+static int root_ring_place(const struct rings *R, const struct part *q, int at, int *dist)
 {
     for (int i = at + 1; i < R->nd; i++) {
         int d = R->dim[(q->first + i) % R->nd];
@@ -132,14 +143,16 @@ static int scatter_place(const struct rings *R, const struct part *q, int at, in
 
 /* The steps of this process in a scatter ring of g: the holder sends
  * g - 1 blocks, the member at distance i receives g - i, so g - i steps
- * (its first only receives); a process outside the active rings none. */
-static int scatter_steps(int active, int dist, int g)
+ * (its first only receives); a gather ring runs them backwards (the
+ * member at distance i sends g - i blocks, its last step only sends); a
+ * process outside the root's rings none. */
+static int root_ring_steps(int active, int dist, int g)
 {
     return !active ? 0 : dist == 0 ? g - 1 : g - dist;
 }
 
 /* Posts part q's next step, moving through phases as they end; marks it
- * done after its last allgather. */
+ * done after its last allgather (reduce: gather). */
 static int post(struct rings *R, struct part *q, int tag)
 {
     int bcast = R->op == MPI_OP_NULL;
@@ -152,8 +165,9 @@ static int post(struct rings *R, struct part *q, int tag)
         int at = first_half ? q->phase : 2 * R->nd - 1 - q->phase; /* its first-half index */
         int r = (q->first + at) % R->nd, g = R->grid->dims[R->dim[r]];
         int c = R->grid->coords[R->dim[r]], s = q->dir, t = q->step, dist = 0;
-        int active = bcast && first_half ? scatter_place(R, q, at, &dist) : 1;
-        int steps = bcast && first_half ? scatter_steps(active, dist, g) : g - 1;
+        int scatter = bcast && first_half, gather = R->to_root && !first_half;
+        int active = scatter || gather ? root_ring_place(R, q, at, &dist) : 1;
+        int steps = scatter || gather ? root_ring_steps(active, dist, g) : g - 1;
         if (t == steps) { /* this ring is over */
             if (first_half) {
                 int o, l;
@@ -167,7 +181,7 @@ static int post(struct rings *R, struct part *q, int tag)
         }
         int so, sl, ro, rl;
         q->into = -1;
-        if (bcast && first_half) {
+        if (scatter) {
             /* blocks travel farthest first: the holder's step t sends the
              * block of distance g - 1 - t; the member at distance i
              * receives that of g - 1 - t at its step t and passes on, at
@@ -180,7 +194,22 @@ static int post(struct rings *R, struct part *q, int tag)
             return exchange(R, q, r,
                             recv_d < 0 ? NULL : ortho__offset(R->buf, q->off[at] + ro, R->type),
                             rl, send ? ortho__offset(R->buf, q->off[at] + so, R->type) : NULL,
-                            sl, tag);
+                            sl, s, tag);
+        }
+        if (gather) {
+            /* the scatter backwards, towards the holder: the member at
+             * distance i sends its own block at its step 0 and at step t
+             * the one of distance i + t, received at t - 1 from the
+             * member beyond it; the holder receives that of t + 1 */
+            int h = mod(c - s * dist, g);
+            int send_d = dist == 0 ? -1 : dist + t, recv_d = dist + t + 1 < g ? dist + t + 1 : -1;
+            ortho__piece(q->len[at], g, mod(h + s * (recv_d < 0 ? 0 : recv_d), g), &ro, &rl);
+            ortho__piece(q->len[at], g, mod(h + s * (send_d < 0 ? 0 : send_d), g), &so, &sl);
+            return exchange(R, q, r,
+                            recv_d < 0 ? NULL : ortho__offset(R->buf, q->off[at] + ro, R->type),
+                            rl,
+                            send_d < 0 ? NULL : ortho__offset(R->buf, q->off[at] + so, R->type),
+                            sl, -s, tag);
         }
         /* reduce-scatter: send the block this process has summed up to
          * now, receive the next one's partial sum; allgather: pass on the
@@ -194,7 +223,7 @@ static int post(struct rings *R, struct part *q, int tag)
             q->into_len = rl;
         }
         return exchange(R, q, r, first_half ? q->tmp : ortho__offset(R->buf, ro, R->type), rl,
-                        ortho__offset(R->buf, so, R->type), sl, tag);
+                        ortho__offset(R->buf, so, R->type), sl, s, tag);
     }
 }
 
@@ -295,6 +324,29 @@ int ortho__allreduce_rings(const void *sendbuf, void *recvbuf, int n, MPI_Dataty
     parts_of(&R, n, tmp, q);
     err = run(&R, q, 2 * R.nd);
     free(raw);
+    return err;
+}
+
+int ortho__reduce_rings(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
+                        int root, const struct ortho_grid *grid)
+{
+    struct rings R;
+    struct part q[2 * ORTHO_GRID_MAX_DIMS];
+    void *work_raw = NULL, *work = recvbuf, *raw = NULL, *tmp = NULL;
+    /* the root works in recvbuf, every other process in a temporary: the
+     * reduce-scatter's blocks, then the gathered ones it passes on */
+    int err = grid->rank == root ? MPI_SUCCESS : ortho__tmp(n, type, &work_raw, &work);
+    if (!err && input != work)
+        err = ortho__local_copy(input, n, type, work, n, type);
+    rings_init(&R, grid, work, type, op);
+    R.to_root = 1;
+    ortho__grid_coords(grid, root, R.root);
+    if (!err && ring_dims(&R) > 0 && !(err = ortho__tmp(n, type, &raw, &tmp))) {
+        parts_of(&R, n, tmp, q);
+        err = run(&R, q, 2 * R.nd);
+    }
+    free(raw);
+    free(work_raw);
     return err;
 }
 
