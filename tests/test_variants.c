@@ -402,6 +402,10 @@ static void test_model(void)
      * without gamma: 900 + 262.5 = 2 * 7 * 75 + 2 * 3 * 18.75 = 1162.5 */
     ok &= predicts(prof, ORTHO_OP_BCAST, 32, 0, b, "rings:4x8", 1162.5);
     ok &= phase_kinds(prof, ORTHO_OP_BCAST, 32, b, "rings:4x8", "aa");
+    /* reduce: the allreduce's reduce-scatters, the gathers as long as the
+     * allgathers: 1259.375 again */
+    ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "rings:4x8", 1259.375);
+    ok &= phase_kinds(prof, ORTHO_OP_REDUCE, 32, b, "rings:4x8", "rr");
     ok &= phase_kinds(prof, ORTHO_OP_ALLREDUCE, 32, b, "rings:2x2x8", "rrr");
     /* gatherv: not predicted */
     ortho_candidate c;
