@@ -169,7 +169,8 @@ static void test_names(void)
     ok &= ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_ALLREDUCE) &&
           ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_REDUCE) &&
           !ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_GATHER) &&
-          !ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_ALLGATHER) &&
+          ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_ALLGATHER) &&
+          !ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_ALLGATHERV) &&
           strcmp(ortho_variant_name(ORTHO_VARIANT_RINGS), "rings") == 0 &&
           ortho_candidate_parse("rings:8x4x4", &c) == MPI_SUCCESS &&
           c.variant == ORTHO_VARIANT_RINGS && c.ndims == 3 && c.dims[0] == 8;
@@ -406,6 +407,11 @@ static void test_model(void)
      * allgathers: 1259.375 again */
     ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "rings:4x8", 1259.375);
     ok &= phase_kinds(prof, ORTHO_OP_REDUCE, 32, b, "rings:4x8", "rr");
+    /* allgather: the allgathers alone, on the 32 blocks (25600 B, parts of
+     * 6400): over 4 then 8, 3 h(1600) + 7 h(200) = 14400 + 4200; over 8
+     * then 4, 7 h(800) + 3 h(200) = 16800 + 1800 */
+    ok &= predicts(prof, ORTHO_OP_ALLGATHER, 32, 0, b, "rings:4x8", 18600.0);
+    ok &= phase_kinds(prof, ORTHO_OP_ALLGATHER, 32, b, "rings:4x8", "aa");
     ok &= phase_kinds(prof, ORTHO_OP_ALLREDUCE, 32, b, "rings:2x2x8", "rrr");
     /* gatherv: not predicted */
     ortho_candidate c;
@@ -817,8 +823,9 @@ static void test_direct_windows(void)
 /* rings on one ring of every process (a 1D grid of p; at np 5 the
  * scatter's and the gather's members pass blocks on): allreduce of ints,
  * in place and not, bcast of bytes and reduce of ints (in place at odd
- * roots) from every root, counts 0, 1, 7 (fewer than some parts have
- * members) and 1001, against values worked out here. */
+ * roots) from every root, and allgather of bytes, in place and not,
+ * counts 0, 1, 7 (fewer than some parts have members) and 1001, against
+ * values worked out here. */
 static void test_rings_one_ring(void)
 {
     int p = ortho_test_world_size(), me = ortho_test_world_rank(), ok = 1;
@@ -861,6 +868,24 @@ static void test_rings_one_ring(void)
                 ok &= out[k] == (me == root ? 1000 * p * (p - 1) / 2 + p * (k + root) : -7);
             ok &= out[n] == -7;
         }
+        /* allgather of n bytes from each, in place and not, into p blocks
+         * and one guard byte */
+        char *all = malloc((size_t)p * n + 1);
+        for (int place = 0; place < 2 && all != NULL; place++) {
+            for (int k = 0; k <= p * n; k++)
+                all[k] = (char)(place && k / (n > 0 ? n : 1) == me && k < p * n
+                                    ? (k % (n > 0 ? n : 1) * 7 + me) % 251
+                                    : 0x5A);
+            for (int k = 0; k < n; k++)
+                bytes[k] = (char)((k * 7 + me) % 251);
+            ok &= ortho__allgather_rings(place ? MPI_IN_PLACE : bytes, all, n, grid) ==
+                  MPI_SUCCESS;
+            for (int k = 0; k < p * n; k++)
+                ok &= all[k] == (char)((k % n * 7 + k / n) % 251);
+            ok &= all[p * n] == 0x5A;
+        }
+        ok &= all != NULL;
+        free(all);
     }
     ok &= in != NULL && out != NULL && bytes != NULL;
     free(in);

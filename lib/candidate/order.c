@@ -21,7 +21,8 @@ int ortho_variant_valid(ortho_variant variant, ortho_op op)
     case ORTHO_VARIANT_SPREAD:
         return op == ORTHO_OP_BCAST || op == ORTHO_OP_REDUCE;
     case ORTHO_VARIANT_RINGS:
-        return op == ORTHO_OP_ALLREDUCE || op == ORTHO_OP_BCAST || op == ORTHO_OP_REDUCE;
+        return op == ORTHO_OP_ALLREDUCE || op == ORTHO_OP_BCAST || op == ORTHO_OP_REDUCE ||
+               op == ORTHO_OP_ALLGATHER;
     default:
         return 0;
     }

@@ -55,7 +55,8 @@
  * nodes sharing the link with the tree's other edges into the node; h_r:
  * the root's hop to the column's member, placed as its row; sum_all: the
  * p - 1 hops through the ranks).
- *   rings        allreduce, bcast, reduce: m + fan (L - m), the parts' rings (rings() below)
+ *   rings        allreduce, bcast, reduce, allgather: m + fan (L - m), the parts' rings
+ *                (rings() below)
  * spread waits for each segment's synchronous sends before the next, so
  * each of its k + 1 steps takes a whole hop:
  *   spread       bcast, reduce: (k + 1) h(s), h between nodes with every
@@ -860,8 +861,9 @@ static int spread(ortho_model_profile_t prof, ortho_model_op op, const struct or
  * part's block there (b_i = b / (2 k') / the extents crossed before),
  * reduce-scatter (bcast: the scatter, d - 1 steps from the ring's holder,
  * and no gamma) then allgather (reduce: the gather to the holder, d - 1
- * steps as the scatter's):
- *   t_part(j) = sum_i 2 (d_i - 1) h(b_i / d_i) + (d_i - 1) / d_i b_i gamma
+ * steps as the scatter's; allgather: the allgather alone, on the vector
+ * of the p blocks of b, ways 1 below):
+ *   t_part(j) = sum_i ways (d_i - 1) h(b_i / d_i) + (d_i - 1) / d_i b_i gamma
  * h the hop to a neighbour d apart in ranks (inside a node or across, the
  * bytes shared with the node's other processes crossing at once, as a
  * direct exchange's); all parts at once:
@@ -876,12 +878,18 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
     double gamma = ortho__param_or_0(prof, "gamma"), m = 0.0, sum = 0.0;
     double part[ORTHO_GRID_MAX_DIMS];
     ortho_model_phase walk[ORTHO_GRID_MAX_DIMS][ORTHO_GRID_MAX_DIMS];
+    double p = 1.0;
     (void)p1, (void)p2, (void)named;
-    for (int d = 0; d < fr->ndims; d++)
+    for (int d = 0; d < fr->ndims; d++) {
+        p *= fr->dims[d];
         if (fr->dims[d] > 1)
             dim[nd++] = d;
+    }
+    /* allgather: the allgather half alone, on the p blocks of b */
+    int gathers = op == ORTHO_MODEL_ALLGATHER, ways = gathers ? 1 : 2;
+    double vector = gathers ? b * p : b;
     for (int j = 0; j < nd && !err; j++) {
-        double block = b / (2.0 * nd);
+        double block = vector / (2.0 * nd);
         part[j] = 0.0;
         for (int i = 0; i < nd && !err; i++) {
             int d = dim[(j + i) % nd], g = fr->dims[d];
@@ -898,7 +906,7 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
             double share = across ? ortho__share_param(prof, ORTHO_MODEL_BCAST) : 0.0;
             int flows = across && st.flows > 1 ? st.flows : 1;
             ph->op = ORTHO_MODEL_ALLGATHER;
-            int reduces = op != ORTHO_MODEL_BCAST;
+            int reduces = op == ORTHO_MODEL_ALLREDUCE || op == ORTHO_MODEL_REDUCE;
             ph->direct = reduces ? ORTHO_MODEL_DIRECT_REDUCE_SCATTER : ORTHO_MODEL_DIRECT_ALLGATHER;
             ph->dim = d;
             ph->group = g;
@@ -908,7 +916,7 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
             ph->nodes = st.nodes;
             ph->flows = flows;
             ph->share = 1.0 + (share > 0.0 ? share : 1.0) * (flows - 1);
-            ph->seconds = 2.0 * (g - 1) * (t0 + ph->share * (t - t0)) +
+            ph->seconds = ways * (g - 1) * (t0 + ph->share * (t - t0)) +
                           (reduces ? (g - 1) / (double)g * block * gamma : 0.0);
             part[j] += ph->seconds;
             block /= g;
@@ -993,8 +1001,10 @@ static const struct segmented_form {
      "(k+1) h(s); through nodes 2 h_net(s) + t_op(p2,s) + (k-1) max ~t", spread},
     {ORTHO_VARIANT_SPREAD, ORTHO_ORDER_COLS, MOP(BCAST) | MOP(REDUCE),
      "(k+1) h(s); through nodes 2 h_net(s) + t_op(p2,s) + (k-1) max ~t", spread},
-    {ORTHO_VARIANT_RINGS, ORTHO_ORDER_ROWS, MOP(ALLREDUCE) | MOP(BCAST) | MOP(REDUCE),
-     "m + fan (L - m): m the slowest part's sum_i 2 (d_i-1) h(b_i/d_i), L all 2k' parts'",
+    {ORTHO_VARIANT_RINGS, ORTHO_ORDER_ROWS,
+     MOP(ALLREDUCE) | MOP(BCAST) | MOP(REDUCE) | MOP(ALLGATHER),
+     "m + fan (L - m): m the slowest part's sum_i 2 (d_i-1) h(b_i/d_i) (allgather: "
+     "(d_i-1) h(b_i/d_i) on p b), L all 2k' parts'",
      rings},
 };
 

@@ -34,6 +34,7 @@
  *    commutative op only). */
 #include "variants/variants.h"
 
+#include <limits.h>
 #include <stdlib.h>
 
 #include "common/as_bytes.h"
@@ -277,6 +278,8 @@ static int allgather_bytes(const struct ortho__run *run, const void *sendbuf, vo
 {
     int err;
     int even = !ortho__is_uneven(grid);
+    if (run->variant == ORTHO_VARIANT_RINGS && even && (long long)grid->size * n <= INT_MAX)
+        return ortho__allgather_rings(sendbuf, recvbuf, n, grid);
     int pipe = run->variant == ORTHO_VARIANT_PIPE && (even || run->order == ORTHO_ORDER_COLS);
     int cols = run->order == ORTHO_ORDER_COLS && even && !pipe;
     if (!cols && !pipe && grid->perm == NULL)

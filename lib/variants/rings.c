@@ -1,5 +1,5 @@
-/* Allreduce, bcast and reduce as rings in every dimension at once
- * ("rings").
+/* Allreduce, bcast, reduce and allgather as rings in every dimension at
+ * once ("rings").
  *
  * Cost (alpha-beta-gamma, n bytes, a full grid d_0 x ... x d_{k-1} of
  * which k' dims are longer than 1, P = 2 k' parts of n / P):
@@ -8,7 +8,8 @@
  *   (n_j = n / P / (the extents crossed before)): allreduce and reduce a
  *   reduce-scatter, bcast a scatter from the root's ring, then the
  *   allgather back the same way (reduce: the gather into the root's
- *   rings, the scatter backwards):
+ *   rings, the scatter backwards; allgather: the allgather alone, on the
+ *   vector of every process's block, n = p b):
  *     t_part = sum_j 2 (d_j - 1) (alpha + n_j / d_j beta)
  *              (+ (d_j - 1) / d_j n_j gamma for allreduce and reduce)
  *   all parts at once: T = m + fan (L - m), m the slowest part, L the sum
@@ -20,7 +21,8 @@
  * (2 k') beta, the volume bound of 2 k' links. Bcast moves the same (a
  * scatter and an allgather), twice the bound's n / (2 k') beta; reduce
  * too (a reduce-scatter and a gather: twice the root's inbound links'
- * n / (2 k') beta).
+ * n / (2 k') beta). Allgather moves (p - 1) / p n per process, the
+ * volume bound of its 2 k' inbound links.
  *
  * Part (i, s), i < k', s = +1 or -1, runs the dims i, i + 1, ...,
  * cyclically, each as a ring that sends to the neighbour at coordinate + s
@@ -50,8 +52,8 @@
  * the torus's z, y, x, 500 KiB, scripts/smpi_settings.sh, results
  * checked): allreduce 0.390 ms, against 11.67 ms for the mpich selector's
  * allreduce, 1.45 ms for rsag:4x32:rows and a bound of 0.284 ms; bcast
- * 0.390 ms and reduce 0.378 ms, each 2.5 times its bound
- * (docs/variants.md, "rings").
+ * 0.390 ms and reduce 0.378 ms, each 2.5 times its bound; allgather
+ * 22.6 ms, 1.25 times its bound (docs/variants.md, "rings").
  *
  * The reduce-scatter combines a neighbour's partial sum with this
  * process's in ring order, not rank order: commutative operations only
@@ -60,8 +62,9 @@
  * there). Memory: allreduce one temporary of n elements (each part
  * receives into its own share); reduce two on processes other than the
  * root (the working copy, whose gathered blocks they pass on), one at the
- * root (which works in recvbuf); bcast none (blocks land at their final
- * places). */
+ * root (which works in recvbuf); allgather one of p b bytes (the
+ * pieces in the rings' order, copied to their blocks at the end); bcast
+ * none (blocks land at their final places). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -347,6 +350,76 @@ int ortho__reduce_rings(const void *input, void *recvbuf, int n, MPI_Datatype ty
     }
     free(raw);
     free(work_raw);
+    return err;
+}
+
+/* allgather: this process's place, in the part that starts at ring dim
+ * `first`, among the p pieces of a part: its coordinates read as one
+ * number, the part's first dim the most significant (the nested blocks
+ * of the reduce-scatter's bookkeeping, all of one size here). */
+static long long nested_index(const struct rings *R, const int coords[], int first)
+{
+    long long q = 0;
+    for (int i = 0; i < R->nd; i++) {
+        int d = R->dim[(first + i) % R->nd];
+        q = q * R->grid->dims[d] + coords[d];
+    }
+    return q;
+}
+
+int ortho__allgather_rings(const void *sendbuf, void *recvbuf, int n,
+                           const struct ortho_grid *grid)
+{
+    struct rings R;
+    struct part q[2 * ORTHO_GRID_MAX_DIMS];
+    int p = grid->size, me = ortho__pos(grid, grid->rank);
+    char *out = recvbuf;
+    const char *own = sendbuf == MPI_IN_PLACE ? out + (size_t)me * n : sendbuf;
+    rings_init(&R, grid, NULL, MPI_BYTE, MPI_OP_NULL);
+    if (ring_dims(&R) == 0 || n == 0) {
+        if (own != out + (size_t)me * n)
+            memcpy(out + (size_t)me * n, own, (size_t)n);
+        return MPI_SUCCESS;
+    }
+    /* The parts' pieces are laid out as the allreduce's reduce-scatter
+     * leaves them (part j: p pieces of the j-th piece of every block, in
+     * nested order), so that the allreduce's allgather half completes
+     * them; then every piece goes to its block in recvbuf. */
+    int nparts = 2 * R.nd, coords[ORTHO_GRID_MAX_DIMS];
+    char *work = malloc((size_t)p * n);
+    if (work == NULL)
+        return MPI_ERR_NO_MEM;
+    R.buf = work;
+    memset(q, 0, (size_t)nparts * sizeof q[0]);
+    for (int j = 0; j < nparts; j++) {
+        int po, pl;
+        ortho__piece(n, nparts, j, &po, &pl);
+        q[j].first = j / 2;
+        q[j].dir = j % 2 ? -1 : 1;
+        q[j].off[0] = p * po;
+        q[j].len[0] = p * pl;
+        for (int i = 0; i < R.nd; i++) {
+            int d = R.dim[(q[j].first + i) % R.nd], o, l;
+            ortho__piece(q[j].len[i], grid->dims[d], grid->coords[d], &o, &l);
+            q[j].off[i + 1] = q[j].off[i] + o;
+            q[j].len[i + 1] = l;
+        }
+        memcpy(work + q[j].off[R.nd], own + po, (size_t)pl);
+        q[j].phase = R.nd; /* the allgather half only */
+        q[j].req[0] = q[j].req[1] = MPI_REQUEST_NULL;
+    }
+    int err = run(&R, q, nparts);
+    for (int r = 0; r < p && !err; r++) {
+        char *block = out + (size_t)ortho__pos(grid, r) * n;
+        ortho__grid_coords(grid, r, coords);
+        for (int j = 0; j < nparts; j++) {
+            int po, pl;
+            ortho__piece(n, nparts, j, &po, &pl);
+            memcpy(block + po, work + (size_t)p * po + nested_index(&R, coords, j / 2) * pl,
+                   (size_t)pl);
+        }
+    }
+    free(work);
     return err;
 }
 
