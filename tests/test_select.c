@@ -334,7 +334,9 @@ static void test_choose(void)
                 tmin = fmin(tmin, ti);
         }
         CU_ASSERT(info.source == ORTHO_SELECT_MODEL && c.variant != ORTHO_VARIANT_NATIVE);
-        CU_ASSERT(t == tmin && info.t_best == t && t <= pred.total);
+        /* the cheapest up to the chooser's tie of 1e-9 (3D rings tie
+         * in exact arithmetic on this linear profile, not in the last bit) */
+        CU_ASSERT(t <= tmin * (1.0 + 1e-9) && info.t_best == t && t <= pred.total);
         CU_ASSERT(info.npredicted == info.ncandidates && plain > 2 && info.ncandidates == plain);
     }
     ortho_select_info_text(sel, ORTHO_OP_ALLGATHER, 96, &info, text, (int)sizeof text);

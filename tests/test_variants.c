@@ -408,8 +408,9 @@ static void test_model(void)
     ok &= predicts(prof, ORTHO_OP_REDUCE, 32, 0, b, "rings:4x8", 1259.375);
     ok &= phase_kinds(prof, ORTHO_OP_REDUCE, 32, b, "rings:4x8", "rr");
     /* allgather: the allgathers alone, on the 32 blocks (25600 B, parts of
-     * 6400): over 4 then 8, 3 h(1600) + 7 h(200) = 14400 + 4200; over 8
-     * then 4, 7 h(800) + 3 h(200) = 16800 + 1800 */
+     * 6400), each hop h = t_ag(2, s) = 3 s: over 4 then 8, 3 h(1600) +
+     * 7 h(200) = 14400 + 4200; over 8 then 4, 7 h(800) + 3 h(200) =
+     * 16800 + 1800 */
     ok &= predicts(prof, ORTHO_OP_ALLGATHER, 32, 0, b, "rings:4x8", 18600.0);
     ok &= phase_kinds(prof, ORTHO_OP_ALLGATHER, 32, b, "rings:4x8", "aa");
     ok &= phase_kinds(prof, ORTHO_OP_ALLREDUCE, 32, b, "rings:2x2x8", "rrr");

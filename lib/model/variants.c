@@ -270,9 +270,11 @@ static int across(ortho_model_profile_t prof, const struct sub *sg, unsigned mas
 
 /* One hop (a message of s bytes between two processes at where, in a
  * group of g members stride ranks apart all sending at once): its time
- * and its fixed part (the message of 0 bytes). */
-static int hop(ortho_model_profile_t prof, int where, int g, long long stride, double s,
-               double *t, double *t0, int *entry)
+ * and its fixed part (the message of 0 bytes), from the profile's
+ * measured hops, else its `via` on 2 processes (a bcast's; an allgather's
+ * where both send). */
+static int hop_via(ortho_model_profile_t prof, ortho_model_op via, int where, int g,
+                   long long stride, double s, double *t, double *t0, int *entry)
 {
     double alpha, beta;
     if (ortho__measured_hop(prof, where, g, stride, &alpha, &beta)) {
@@ -282,10 +284,16 @@ static int hop(ortho_model_profile_t prof, int where, int g, long long stride, d
             *entry = ORTHO_MODEL_ENTRY_HOP;
         return MPI_SUCCESS;
     }
-    int err = ortho__predict_at(prof, ORTHO_MODEL_BCAST, 2, s, where, 1, t, NULL, entry);
+    int err = ortho__predict_at(prof, via, 2, s, where, 1, t, NULL, entry);
     if (!err)
-        err = ortho__predict_at(prof, ORTHO_MODEL_BCAST, 2, 0.0, where, 1, t0, NULL, NULL);
+        err = ortho__predict_at(prof, via, 2, 0.0, where, 1, t0, NULL, NULL);
     return err;
+}
+
+static int hop(ortho_model_profile_t prof, int where, int g, long long stride, double s,
+               double *t, double *t0, int *entry)
+{
+    return hop_via(prof, ORTHO_MODEL_BCAST, where, g, stride, s, t, t0, entry);
 }
 
 /* A direct exchange among the groups over dims lo..hi (g members, every
@@ -888,6 +896,9 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
     /* allgather: the allgather half alone, on the p blocks of b */
     int gathers = op == ORTHO_MODEL_ALLGATHER, ways = gathers ? 1 : 2;
     double vector = gathers ? b * p : b;
+    /* a ring step's hop: a bcast's between two, an allgather's for the
+     * allgather (a profile of allgathers alone predicts it) */
+    ortho_model_op via = gathers ? ORTHO_MODEL_ALLGATHER : ORTHO_MODEL_BCAST;
     for (int j = 0; j < nd && !err; j++) {
         double block = vector / (2.0 * nd);
         part[j] = 0.0;
@@ -898,12 +909,12 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
             ortho_model_phase *ph = &walk[j][i];
             memset(ph, 0, sizeof *ph);
             memset(&st, 0, sizeof st);
-            if (ortho_model_profile_knows_nodes(prof, ORTHO_MODEL_BCAST))
+            if (ortho_model_profile_knows_nodes(prof, via))
                 ortho__structure_of(fr, d, d, 0u, &st);
             int across = st.where == ORTHO_MODEL_WHERE_NET;
-            err = hop(prof, across ? ORTHO_MODEL_WHERE_NET : st.where, 2,
-                      ortho__frame_stride(fr, d), s, &t, &t0, &ph->entry);
-            double share = across ? ortho__share_param(prof, ORTHO_MODEL_BCAST) : 0.0;
+            err = hop_via(prof, via, across ? ORTHO_MODEL_WHERE_NET : st.where, 2,
+                          ortho__frame_stride(fr, d), s, &t, &t0, &ph->entry);
+            double share = across ? ortho__share_param(prof, via) : 0.0;
             int flows = across && st.flows > 1 ? st.flows : 1;
             ph->op = ORTHO_MODEL_ALLGATHER;
             int reduces = op == ORTHO_MODEL_ALLREDUCE || op == ORTHO_MODEL_REDUCE;
