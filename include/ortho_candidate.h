@@ -97,13 +97,14 @@ typedef enum ortho_variant {
      *  pipeline is two hops deep at any p: for flat networks. Rows order
      *  only; the grid's shape does not matter. */
     ORTHO_VARIANT_SPREAD,
-    /** "rings": allreduce, bcast, reduce and allgather as rings in every
-     *  dimension of the grid at once: the message cut into two parts per
-     *  dimension longer than 1, each part a reduce-scatter (bcast: a
-     *  scatter from the root's ring on) along the dims in turn, starting
-     *  at its own, one direction of the ring each, and the allgather back
-     *  (reduce: a gather into the root's rings; allgather: the allgather
-     *  alone, of every process's block), every part running on its own.
+    /** "rings": allreduce, bcast, reduce, allgather, gather and scatter
+     *  as rings in every dimension of the grid at once: the message cut
+     *  into two parts per dimension longer than 1, each part a
+     *  reduce-scatter (bcast: a scatter from the root's ring on) along
+     *  the dims in turn, starting at its own, one direction of the ring
+     *  each, and the allgather back (reduce: a gather into the root's
+     *  rings; allgather, gather, scatter: that half alone, on every
+     *  process's block), every part running on its own.
      *  Every process then sends to all its ring neighbours at once: on a
      *  torus whose dims the grid's match, every link in both directions.
      *  Full grids only (otherwise allreduce and reduce run rsag's rows
@@ -177,7 +178,8 @@ const char *ortho_variant_name(ortho_variant variant);
 /** \brief 1 when \p variant applies to \p op (native and phases to all
  *  nine, rsag to reduce and allreduce, scag to bcast, pipe to allgather,
  *  allgatherv, bcast, reduce and allreduce, chain and spread to bcast
- *  and reduce, rings to allreduce, bcast, reduce and allgather),
+ *  and reduce, rings to allreduce, bcast, reduce, allgather, gather and
+ *  scatter),
  *  else 0. Not collective. */
 int ortho_variant_valid(ortho_variant variant, ortho_op op);
 

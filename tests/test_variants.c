@@ -168,7 +168,10 @@ static void test_names(void)
           !ortho_variant_valid(ORTHO_VARIANT_RSAG, ORTHO_OP_BCAST);
     ok &= ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_ALLREDUCE) &&
           ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_REDUCE) &&
-          !ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_GATHER) &&
+          ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_GATHER) &&
+          ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_SCATTER) &&
+          !ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_GATHERV) &&
+          !ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_SCATTERV) &&
           ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_ALLGATHER) &&
           !ortho_variant_valid(ORTHO_VARIANT_RINGS, ORTHO_OP_ALLGATHERV) &&
           strcmp(ortho_variant_name(ORTHO_VARIANT_RINGS), "rings") == 0 &&
@@ -824,7 +827,8 @@ static void test_direct_windows(void)
 /* rings on one ring of every process (a 1D grid of p; at np 5 the
  * scatter's and the gather's members pass blocks on): allreduce of ints,
  * in place and not, bcast of bytes and reduce of ints (in place at odd
- * roots) from every root, and allgather of bytes, in place and not,
+ * roots) from every root, allgather of bytes, in place and not, and
+ * gather and scatter of bytes from every root (in place at odd roots),
  * counts 0, 1, 7 (fewer than some parts have members) and 1001, against
  * values worked out here. */
 static void test_rings_one_ring(void)
@@ -884,6 +888,30 @@ static void test_rings_one_ring(void)
             for (int k = 0; k < p * n; k++)
                 ok &= all[k] == (char)((k % n * 7 + k / n) % 251);
             ok &= all[p * n] == 0x5A;
+        }
+        /* gather and scatter of n bytes each, from every root, in place
+         * at odd roots; a root's guard byte and the others' buffers stay */
+        for (int root = 0; root < p && all != NULL; root++) {
+            int place = me == root && root % 2;
+            for (int k = 0; k <= p * n; k++)
+                all[k] = (char)(place && k / (n > 0 ? n : 1) == me && k < p * n
+                                    ? (k % (n > 0 ? n : 1) * 5 + me + root) % 251
+                                    : 0x5A);
+            for (int k = 0; k < n; k++)
+                bytes[k] = (char)((k * 5 + me + root) % 251);
+            ok &= ortho__gather_rings(place ? MPI_IN_PLACE : bytes, all, n, root, grid) ==
+                  MPI_SUCCESS;
+            for (int k = 0; k < p * n; k++)
+                ok &= all[k] == (char)(me == root ? (k % n * 5 + k / n + root) % 251 : 0x5A);
+            ok &= all[p * n] == 0x5A;
+            /* scatter back what the root gathered: block r to rank r */
+            for (int k = 0; k <= n; k++)
+                bytes[k] = 0x33;
+            ok &= ortho__scatter_rings(all, place ? MPI_IN_PLACE : bytes, n, root, grid) ==
+                  MPI_SUCCESS;
+            for (int k = 0; k < n; k++)
+                ok &= (place ? all[me * n + k] : bytes[k]) == (char)((k * 5 + me + root) % 251);
+            ok &= bytes[n] == 0x33 && (!place || bytes[0] == 0x33);
         }
         ok &= all != NULL;
         free(all);

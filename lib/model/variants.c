@@ -55,7 +55,8 @@
  * nodes sharing the link with the tree's other edges into the node; h_r:
  * the root's hop to the column's member, placed as its row; sum_all: the
  * p - 1 hops through the ranks).
- *   rings        allreduce, bcast, reduce, allgather: m + fan (L - m), the parts' rings
+ *   rings        allreduce, bcast, reduce, allgather, gather, scatter: m + fan (L - m),
+ *                the parts' rings
  *                (rings() below)
  * spread waits for each segment's synchronous sends before the next, so
  * each of its k + 1 steps takes a whole hop:
@@ -869,8 +870,9 @@ static int spread(ortho_model_profile_t prof, ortho_model_op op, const struct or
  * part's block there (b_i = b / (2 k') / the extents crossed before),
  * reduce-scatter (bcast: the scatter, d - 1 steps from the ring's holder,
  * and no gamma) then allgather (reduce: the gather to the holder, d - 1
- * steps as the scatter's; allgather: the allgather alone, on the vector
- * of the p blocks of b, ways 1 below):
+ * steps as the scatter's; allgather, gather, scatter: the allgather, the
+ * gather or the scatter alone, on the vector of the p blocks of b, ways 1
+ * below, each hop the op's own on two):
  *   t_part(j) = sum_i ways (d_i - 1) h(b_i / d_i) + (d_i - 1) / d_i b_i gamma
  * h the hop to a neighbour d apart in ranks (inside a node or across, the
  * bytes shared with the node's other processes crossing at once, as a
@@ -893,12 +895,14 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
         if (fr->dims[d] > 1)
             dim[nd++] = d;
     }
-    /* allgather: the allgather half alone, on the p blocks of b */
-    int gathers = op == ORTHO_MODEL_ALLGATHER, ways = gathers ? 1 : 2;
-    double vector = gathers ? b * p : b;
-    /* a ring step's hop: a bcast's between two, an allgather's for the
-     * allgather (a profile of allgathers alone predicts it) */
-    ortho_model_op via = gathers ? ORTHO_MODEL_ALLGATHER : ORTHO_MODEL_BCAST;
+    /* allgather, gather, scatter: one half alone, on the p blocks of b */
+    int blocks = op == ORTHO_MODEL_ALLGATHER || op == ORTHO_MODEL_GATHER ||
+                 op == ORTHO_MODEL_SCATTER;
+    int ways = blocks ? 1 : 2;
+    double vector = blocks ? b * p : b;
+    /* a ring step's hop: a bcast's between two, the op's own on two for
+     * those of blocks (a profile of allgathers alone predicts them) */
+    ortho_model_op via = blocks ? op : ORTHO_MODEL_BCAST;
     for (int j = 0; j < nd && !err; j++) {
         double block = vector / (2.0 * nd);
         part[j] = 0.0;
@@ -919,6 +923,10 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
             ph->op = ORTHO_MODEL_ALLGATHER;
             int reduces = op == ORTHO_MODEL_ALLREDUCE || op == ORTHO_MODEL_REDUCE;
             ph->direct = reduces ? ORTHO_MODEL_DIRECT_REDUCE_SCATTER : ORTHO_MODEL_DIRECT_ALLGATHER;
+            if (op == ORTHO_MODEL_GATHER || op == ORTHO_MODEL_SCATTER) {
+                ph->op = op; /* the root's rings alone, hop by hop */
+                ph->direct = 0;
+            }
             ph->dim = d;
             ph->group = g;
             ph->bytes = block;
@@ -1013,9 +1021,9 @@ static const struct segmented_form {
     {ORTHO_VARIANT_SPREAD, ORTHO_ORDER_COLS, MOP(BCAST) | MOP(REDUCE),
      "(k+1) h(s); through nodes 2 h_net(s) + t_op(p2,s) + (k-1) max ~t", spread},
     {ORTHO_VARIANT_RINGS, ORTHO_ORDER_ROWS,
-     MOP(ALLREDUCE) | MOP(BCAST) | MOP(REDUCE) | MOP(ALLGATHER),
-     "m + fan (L - m): m the slowest part's sum_i 2 (d_i-1) h(b_i/d_i) (allgather: "
-     "(d_i-1) h(b_i/d_i) on p b), L all 2k' parts'",
+     MOP(ALLREDUCE) | MOP(BCAST) | MOP(REDUCE) | MOP(ALLGATHER) | MOP(GATHER) | MOP(SCATTER),
+     "m + fan (L - m): m the slowest part's sum_i 2 (d_i-1) h(b_i/d_i) (allgather, gather, "
+     "scatter: (d_i-1) h(b_i/d_i) on p b), L all 2k' parts'",
      rings},
 };
 

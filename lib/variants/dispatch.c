@@ -208,6 +208,9 @@ static int gather_bytes(const struct ortho__run *run, const void *sendbuf, void 
                         int root, const struct ortho_grid *grid)
 {
     int g = ortho__grid_rank(grid, root), err;
+    if (run->variant == ORTHO_VARIANT_RINGS && !ortho__is_uneven(grid) &&
+        (long long)grid->size * n <= INT_MAX)
+        return ortho__gather_rings(sendbuf, recvbuf, n, g, grid);
     if (run->order == ORTHO_ORDER_COLS && !ortho__is_uneven(grid))
         return ortho__gather_cols(sendbuf, n, MPI_BYTE, recvbuf, n, MPI_BYTE, g, grid);
     if (grid->perm == NULL)
@@ -243,6 +246,9 @@ static int scatter_bytes(const struct ortho__run *run, const void *sendbuf, void
                          int root, const struct ortho_grid *grid)
 {
     int g = ortho__grid_rank(grid, root), err;
+    if (run->variant == ORTHO_VARIANT_RINGS && !ortho__is_uneven(grid) &&
+        (long long)grid->size * n <= INT_MAX)
+        return ortho__scatter_rings(sendbuf, recvbuf, n, g, grid);
     if (run->order == ORTHO_ORDER_ROWS && !ortho__is_uneven(grid))
         return ortho__scatter_rows(sendbuf, n, MPI_BYTE, recvbuf, n, MPI_BYTE, g, grid);
     if (grid->perm == NULL)

@@ -35,7 +35,7 @@ int ortho__allreduce_rsag_cols(const void *sendbuf, void *recvbuf, int n, MPI_Da
                                MPI_Op op, const struct ortho_grid *grid);
 
 /* rings.c: full grids; allreduce and reduce with commutative operations;
- * root is a grid rank; allgather of bytes. */
+ * root is a grid rank; allgather, gather and scatter of bytes. */
 int ortho__allreduce_rings(const void *sendbuf, void *recvbuf, int n, MPI_Datatype type,
                            MPI_Op op, const struct ortho_grid *grid);
 int ortho__bcast_rings(void *buf, int n, MPI_Datatype type, int root,
@@ -44,6 +44,13 @@ int ortho__bcast_rings(void *buf, int n, MPI_Datatype type, int root,
  * blocks in the caller's order */
 int ortho__allgather_rings(const void *sendbuf, void *recvbuf, int n,
                            const struct ortho_grid *grid);
+/* n bytes per process, p n within an int; root a grid rank; the root's
+ * blocks in the caller's order; gather's sendbuf and scatter's recvbuf
+ * may be MPI_IN_PLACE at the root */
+int ortho__gather_rings(const void *sendbuf, void *recvbuf, int n, int root,
+                        const struct ortho_grid *grid);
+int ortho__scatter_rings(const void *sendbuf, void *recvbuf, int n, int root,
+                         const struct ortho_grid *grid);
 /* input is never MPI_IN_PLACE (at the root it may be recvbuf) */
 int ortho__reduce_rings(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
                         int root, const struct ortho_grid *grid);

@@ -1,5 +1,5 @@
-/* Allreduce, bcast, reduce and allgather as rings in every dimension at
- * once ("rings").
+/* Allreduce, bcast, reduce, allgather, gather and scatter as rings in
+ * every dimension at once ("rings").
  *
  * Cost (alpha-beta-gamma, n bytes, a full grid d_0 x ... x d_{k-1} of
  * which k' dims are longer than 1, P = 2 k' parts of n / P):
@@ -8,8 +8,8 @@
  *   (n_j = n / P / (the extents crossed before)): allreduce and reduce a
  *   reduce-scatter, bcast a scatter from the root's ring, then the
  *   allgather back the same way (reduce: the gather into the root's
- *   rings, the scatter backwards; allgather: the allgather alone, on the
- *   vector of every process's block, n = p b):
+ *   rings, the scatter backwards; allgather, gather and scatter: that
+ *   half alone, on the vector of every process's block, n = p b):
  *     t_part = sum_j 2 (d_j - 1) (alpha + n_j / d_j beta)
  *              (+ (d_j - 1) / d_j n_j gamma for allreduce and reduce)
  *   all parts at once: T = m + fan (L - m), m the slowest part, L the sum
@@ -22,7 +22,8 @@
  * scatter and an allgather), twice the bound's n / (2 k') beta; reduce
  * too (a reduce-scatter and a gather: twice the root's inbound links'
  * n / (2 k') beta). Allgather moves (p - 1) / p n per process, the
- * volume bound of its 2 k' inbound links.
+ * volume bound of its 2 k' inbound links; gather and scatter move as much
+ * through the root's.
  *
  * Part (i, s), i < k', s = +1 or -1, runs the dims i, i + 1, ...,
  * cyclically, each as a ring that sends to the neighbour at coordinate + s
@@ -53,7 +54,8 @@
  * checked): allreduce 0.390 ms, against 11.67 ms for the mpich selector's
  * allreduce, 1.45 ms for rsag:4x32:rows and a bound of 0.284 ms; bcast
  * 0.390 ms and reduce 0.378 ms, each 2.5 times its bound; allgather
- * 22.6 ms, 1.25 times its bound (docs/variants.md, "rings").
+ * 22.6 ms, gather 21.5 ms and scatter 21.4 ms, 1.18 to 1.25 times
+ * theirs (docs/variants.md, "rings").
  *
  * The reduce-scatter combines a neighbour's partial sum with this
  * process's in ring order, not rank order: commutative operations only
@@ -63,8 +65,10 @@
  * receives into its own share); reduce two on processes other than the
  * root (the working copy, whose gathered blocks they pass on), one at the
  * root (which works in recvbuf); allgather one of p b bytes (the
- * pieces in the rings' order, copied to their blocks at the end); bcast
- * none (blocks land at their final places). */
+ * pieces in the rings' order, copied to their blocks at the end); gather
+ * and scatter p b bytes at the root, elsewhere the share of each part a
+ * process passes on (up to p b on the root's rings, a few blocks on most
+ * processes); bcast none (blocks land at their final places). */
 #include <stdlib.h>
 #include <string.h>
 
@@ -84,6 +88,9 @@ struct part {
                                                                      each first-half phase */
     int into, into_len; /* where the last receive of a reduce-scatter step combines (-1: none) */
     void *tmp;          /* allreduce: this part's share of the temporary */
+    void *base;         /* where element base_off of the vector lies (NULL: the rings' buf, 0) */
+    int base_off;
+    int end;            /* the phase after its last: 2 nd, scatter nd */
     MPI_Request req[2];
     int done;
 };
@@ -99,6 +106,12 @@ struct rings {
     int dim[ORTHO_GRID_MAX_DIMS];        /* their indices in the grid */
     int stride[ORTHO_GRID_MAX_DIMS];     /* grid rank distance of one step in each dim */
 };
+
+/* Element k of the vector, in part q's share of the buffers. */
+static void *elem(const struct rings *R, const struct part *q, int k)
+{
+    return ortho__offset(q->base != NULL ? q->base : R->buf, k - q->base_off, R->type);
+}
 
 static int mod(int a, int g)
 {
@@ -160,7 +173,7 @@ static int post(struct rings *R, struct part *q, int tag)
 {
     int bcast = R->op == MPI_OP_NULL;
     for (;;) {
-        if (q->phase == 2 * R->nd) {
+        if (q->phase == q->end) {
             q->done = 1;
             return MPI_SUCCESS;
         }
@@ -195,8 +208,8 @@ static int post(struct rings *R, struct part *q, int tag)
             ortho__piece(q->len[at], g, mod(h + s * (recv_d < 0 ? 0 : recv_d), g), &ro, &rl);
             ortho__piece(q->len[at], g, mod(h + s * send_d, g), &so, &sl);
             return exchange(R, q, r,
-                            recv_d < 0 ? NULL : ortho__offset(R->buf, q->off[at] + ro, R->type),
-                            rl, send ? ortho__offset(R->buf, q->off[at] + so, R->type) : NULL,
+                            recv_d < 0 ? NULL : elem(R, q, q->off[at] + ro), rl,
+                            send ? elem(R, q, q->off[at] + so) : NULL,
                             sl, s, tag);
         }
         if (gather) {
@@ -209,9 +222,8 @@ static int post(struct rings *R, struct part *q, int tag)
             ortho__piece(q->len[at], g, mod(h + s * (recv_d < 0 ? 0 : recv_d), g), &ro, &rl);
             ortho__piece(q->len[at], g, mod(h + s * (send_d < 0 ? 0 : send_d), g), &so, &sl);
             return exchange(R, q, r,
-                            recv_d < 0 ? NULL : ortho__offset(R->buf, q->off[at] + ro, R->type),
-                            rl,
-                            send_d < 0 ? NULL : ortho__offset(R->buf, q->off[at] + so, R->type),
+                            recv_d < 0 ? NULL : elem(R, q, q->off[at] + ro), rl,
+                            send_d < 0 ? NULL : elem(R, q, q->off[at] + so),
                             sl, -s, tag);
         }
         /* reduce-scatter: send the block this process has summed up to
@@ -225,8 +237,8 @@ static int post(struct rings *R, struct part *q, int tag)
             q->into = ro;
             q->into_len = rl;
         }
-        return exchange(R, q, r, first_half ? q->tmp : ortho__offset(R->buf, ro, R->type), rl,
-                        ortho__offset(R->buf, so, R->type), sl, s, tag);
+        return exchange(R, q, r, first_half ? q->tmp : elem(R, q, ro), rl, elem(R, q, so), sl, s,
+                        tag);
     }
 }
 
@@ -253,7 +265,7 @@ static int run(struct rings *R, struct part q[], int nparts)
         if (p->req[0] != MPI_REQUEST_NULL || p->req[1] != MPI_REQUEST_NULL)
             continue;
         if (p->into >= 0 && p->into_len > 0)
-            err = PMPI_Reduce_local(p->tmp, ortho__offset(R->buf, p->into, R->type), p->into_len,
+            err = PMPI_Reduce_local(p->tmp, elem(R, p, p->into), p->into_len,
                                     R->type, R->op);
         p->step++;
         if (!err)
@@ -306,6 +318,7 @@ static void parts_of(const struct rings *R, int n, void *tmp, struct part q[])
         q[j].dir = j % 2 ? -1 : 1;
         ortho__piece(n, 2 * R->nd, j, &q[j].off[0], &q[j].len[0]);
         q[j].tmp = tmp != NULL ? ortho__offset(tmp, q[j].off[0], R->type) : NULL;
+        q[j].end = 2 * R->nd;
         q[j].req[0] = q[j].req[1] = MPI_REQUEST_NULL;
     }
 }
@@ -353,18 +366,99 @@ int ortho__reduce_rings(const void *input, void *recvbuf, int n, MPI_Datatype ty
     return err;
 }
 
-/* allgather: this process's place, in the part that starts at ring dim
- * `first`, among the p pieces of a part: its coordinates read as one
- * number, the part's first dim the most significant (the nested blocks
- * of the reduce-scatter's bookkeeping, all of one size here). */
-static long long nested_index(const struct rings *R, const int coords[], int first)
+/* allgather, gather, scatter: process r's place among the p pieces of
+ * the part that starts at ring dim `first`: its coordinates read as one
+ * number, the part's first dim the most significant (the nested blocks of
+ * the reduce-scatter's bookkeeping, all of one size here). */
+static long long nested_index(const struct rings *R, int r, int first)
 {
+    int coords[ORTHO_GRID_MAX_DIMS];
     long long q = 0;
+    ortho__grid_coords(R->grid, r, coords);
     for (int i = 0; i < R->nd; i++) {
         int d = R->dim[(first + i) % R->nd];
         q = q * R->grid->dims[d] + coords[d];
     }
     return q;
+}
+
+/* The parts of the vector of every process's block of n bytes, laid out
+ * as the allreduce's reduce-scatter leaves its pieces: part j holds the
+ * j-th piece of every block, p of them in nested order, so that each
+ * process's own pieces are where the rings' bookkeeping puts its blocks
+ * (off[nd]); with every level's block of this process. */
+static void vector_parts(const struct rings *R, int n, struct part q[])
+{
+    int p = R->grid->size;
+    memset(q, 0, 2 * (size_t)R->nd * sizeof q[0]);
+    for (int j = 0; j < 2 * R->nd; j++) {
+        int po, pl;
+        ortho__piece(n, 2 * R->nd, j, &po, &pl);
+        q[j].first = j / 2;
+        q[j].dir = j % 2 ? -1 : 1;
+        q[j].off[0] = p * po;
+        q[j].len[0] = p * pl;
+        for (int i = 0; i < R->nd; i++) {
+            int d = R->dim[(q[j].first + i) % R->nd], o, l;
+            ortho__piece(q[j].len[i], R->grid->dims[d], R->grid->coords[d], &o, &l);
+            q[j].off[i + 1] = q[j].off[i] + o;
+            q[j].len[i + 1] = l;
+        }
+        q[j].end = 2 * R->nd;
+        q[j].req[0] = q[j].req[1] = MPI_REQUEST_NULL;
+    }
+}
+
+/* Where piece j of process r's block lies in the vector. */
+static char *vector_piece(const struct rings *R, const struct part q[], int j, int r, int pl)
+{
+    return elem(R, &q[j], q[j].off[0] + (int)nested_index(R, r, q[j].first) * pl);
+}
+
+/* Process r's block of n bytes into the vector, and back. */
+static void block_to_vector(const struct rings *R, const struct part q[], int n, int r,
+                            const char *block)
+{
+    for (int j = 0; j < 2 * R->nd; j++) {
+        int po, pl;
+        ortho__piece(n, 2 * R->nd, j, &po, &pl);
+        memcpy(vector_piece(R, q, j, r, pl), block + po, (size_t)pl);
+    }
+}
+
+static void vector_to_block(const struct rings *R, const struct part q[], int n, int r,
+                            char *block)
+{
+    for (int j = 0; j < 2 * R->nd; j++) {
+        int po, pl;
+        ortho__piece(n, 2 * R->nd, j, &po, &pl);
+        memcpy(block + po, vector_piece(R, q, j, r, pl), (size_t)pl);
+    }
+}
+
+/* gather, scatter: the share of each part this process handles, as a
+ * member of a ring of the root's from the part's deepest dim where its
+ * coordinate is not the root's (the whole part at the root), in one
+ * allocation; NULL when out of memory. */
+static char *vector_spans(const struct rings *R, struct part q[])
+{
+    size_t total = 0;
+    int from[2 * ORTHO_GRID_MAX_DIMS];
+    for (int j = 0; j < 2 * R->nd; j++) {
+        from[j] = 0;
+        for (int i = 0; i < R->nd; i++)
+            if (R->grid->coords[R->dim[(q[j].first + i) % R->nd]] !=
+                R->root[R->dim[(q[j].first + i) % R->nd]])
+                from[j] = i;
+        total += (size_t)q[j].len[from[j]];
+    }
+    char *all = malloc(total > 0 ? total : 1);
+    for (int j = 0; j < 2 * R->nd && all != NULL; j++) {
+        q[j].base = all;
+        q[j].base_off = q[j].off[from[j]];
+        all += q[j].len[from[j]];
+    }
+    return all == NULL ? NULL : (char *)q[0].base;
 }
 
 int ortho__allgather_rings(const void *sendbuf, void *recvbuf, int n,
@@ -373,53 +467,94 @@ int ortho__allgather_rings(const void *sendbuf, void *recvbuf, int n,
     struct rings R;
     struct part q[2 * ORTHO_GRID_MAX_DIMS];
     int p = grid->size, me = ortho__pos(grid, grid->rank);
-    char *out = recvbuf;
-    const char *own = sendbuf == MPI_IN_PLACE ? out + (size_t)me * n : sendbuf;
+    char *out = recvbuf, *mine = out + (size_t)me * n;
+    const char *own = sendbuf == MPI_IN_PLACE ? mine : sendbuf;
     rings_init(&R, grid, NULL, MPI_BYTE, MPI_OP_NULL);
     if (ring_dims(&R) == 0 || n == 0) {
-        if (own != out + (size_t)me * n)
-            memcpy(out + (size_t)me * n, own, (size_t)n);
+        if (own != mine)
+            memcpy(mine, own, (size_t)n);
         return MPI_SUCCESS;
     }
-    /* The parts' pieces are laid out as the allreduce's reduce-scatter
-     * leaves them (part j: p pieces of the j-th piece of every block, in
-     * nested order), so that the allreduce's allgather half completes
-     * them; then every piece goes to its block in recvbuf. */
-    int nparts = 2 * R.nd, coords[ORTHO_GRID_MAX_DIMS];
+    /* the allreduce's allgather half completes the vector everywhere */
     char *work = malloc((size_t)p * n);
     if (work == NULL)
         return MPI_ERR_NO_MEM;
     R.buf = work;
-    memset(q, 0, (size_t)nparts * sizeof q[0]);
-    for (int j = 0; j < nparts; j++) {
-        int po, pl;
-        ortho__piece(n, nparts, j, &po, &pl);
-        q[j].first = j / 2;
-        q[j].dir = j % 2 ? -1 : 1;
-        q[j].off[0] = p * po;
-        q[j].len[0] = p * pl;
-        for (int i = 0; i < R.nd; i++) {
-            int d = R.dim[(q[j].first + i) % R.nd], o, l;
-            ortho__piece(q[j].len[i], grid->dims[d], grid->coords[d], &o, &l);
-            q[j].off[i + 1] = q[j].off[i] + o;
-            q[j].len[i + 1] = l;
-        }
-        memcpy(work + q[j].off[R.nd], own + po, (size_t)pl);
-        q[j].phase = R.nd; /* the allgather half only */
-        q[j].req[0] = q[j].req[1] = MPI_REQUEST_NULL;
-    }
-    int err = run(&R, q, nparts);
-    for (int r = 0; r < p && !err; r++) {
-        char *block = out + (size_t)ortho__pos(grid, r) * n;
-        ortho__grid_coords(grid, r, coords);
-        for (int j = 0; j < nparts; j++) {
-            int po, pl;
-            ortho__piece(n, nparts, j, &po, &pl);
-            memcpy(block + po, work + (size_t)p * po + nested_index(&R, coords, j / 2) * pl,
-                   (size_t)pl);
-        }
-    }
+    vector_parts(&R, n, q);
+    block_to_vector(&R, q, n, grid->rank, own);
+    for (int j = 0; j < 2 * R.nd; j++)
+        q[j].phase = R.nd;
+    int err = run(&R, q, 2 * R.nd);
+    for (int r = 0; r < p && !err; r++)
+        vector_to_block(&R, q, n, r, out + (size_t)ortho__pos(grid, r) * n);
     free(work);
+    return err;
+}
+
+int ortho__gather_rings(const void *sendbuf, void *recvbuf, int n, int root,
+                        const struct ortho_grid *grid)
+{
+    struct rings R;
+    struct part q[2 * ORTHO_GRID_MAX_DIMS];
+    int p = grid->size, is_root = grid->rank == root;
+    char *mine = is_root ? (char *)recvbuf + (size_t)ortho__pos(grid, grid->rank) * n : NULL;
+    const char *own = is_root && sendbuf == MPI_IN_PLACE ? mine : sendbuf;
+    rings_init(&R, grid, NULL, MPI_BYTE, MPI_OP_NULL);
+    R.to_root = 1;
+    ortho__grid_coords(grid, root, R.root);
+    if (ring_dims(&R) == 0 || n == 0) {
+        if (is_root && own != mine)
+            memcpy(mine, own, (size_t)n);
+        return MPI_SUCCESS;
+    }
+    /* the reduce's gather half, on the vector of the blocks */
+    vector_parts(&R, n, q);
+    char *spans = vector_spans(&R, q);
+    if (spans == NULL)
+        return MPI_ERR_NO_MEM;
+    for (int j = 0; j < 2 * R.nd; j++) {
+        int po, pl;
+        ortho__piece(n, 2 * R.nd, j, &po, &pl);
+        memcpy(elem(&R, &q[j], q[j].off[R.nd]), own + po, (size_t)pl);
+        q[j].phase = R.nd;
+    }
+    int err = run(&R, q, 2 * R.nd);
+    for (int r = 0; r < p && !err && is_root; r++)
+        vector_to_block(&R, q, n, r, (char *)recvbuf + (size_t)ortho__pos(grid, r) * n);
+    free(spans);
+    return err;
+}
+
+int ortho__scatter_rings(const void *sendbuf, void *recvbuf, int n, int root,
+                         const struct ortho_grid *grid)
+{
+    struct rings R;
+    struct part q[2 * ORTHO_GRID_MAX_DIMS];
+    int p = grid->size, is_root = grid->rank == root;
+    rings_init(&R, grid, NULL, MPI_BYTE, MPI_OP_NULL);
+    ortho__grid_coords(grid, root, R.root);
+    if (ring_dims(&R) == 0 || n == 0) {
+        if (recvbuf != MPI_IN_PLACE)
+            memcpy(recvbuf, (const char *)sendbuf + (size_t)ortho__pos(grid, grid->rank) * n,
+                   (size_t)n);
+        return MPI_SUCCESS;
+    }
+    /* the bcast's scatter half, on the vector of the blocks */
+    vector_parts(&R, n, q);
+    char *spans = vector_spans(&R, q);
+    if (spans == NULL)
+        return MPI_ERR_NO_MEM;
+    for (int r = 0; r < p && is_root; r++)
+        block_to_vector(&R, q, n, r, (const char *)sendbuf + (size_t)ortho__pos(grid, r) * n);
+    for (int j = 0; j < 2 * R.nd; j++)
+        q[j].end = R.nd;
+    int err = run(&R, q, 2 * R.nd);
+    for (int j = 0; j < 2 * R.nd && !err && recvbuf != MPI_IN_PLACE; j++) {
+        int po, pl;
+        ortho__piece(n, 2 * R.nd, j, &po, &pl);
+        memcpy((char *)recvbuf + po, elem(&R, &q[j], q[j].off[R.nd]), (size_t)pl);
+    }
+    free(spans);
     return err;
 }
 

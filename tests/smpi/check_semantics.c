@@ -1315,6 +1315,8 @@ static int runs_random(uint64_t seed, int p, int ns, int pool, int native, struc
             r->cand[ORTHO_OP_BCAST].variant = ORTHO_VARIANT_RINGS;
             r->cand[ORTHO_OP_REDUCE].variant = ORTHO_VARIANT_RINGS;
             r->cand[ORTHO_OP_ALLGATHER].variant = ORTHO_VARIANT_RINGS;
+            r->cand[ORTHO_OP_GATHER].variant = ORTHO_VARIANT_RINGS;
+            r->cand[ORTHO_OP_SCATTER].variant = ORTHO_VARIANT_RINGS;
         }
         r->direct = native;
         if (native)

@@ -86,9 +86,9 @@ RUNS+=(
     "star-24-pipes-model|clic_star|$PLATFORMS/clic_star.hostfile|24|phases:6x4,bcast=pipe:6x4,reduce=pipe:6x4,allreduce=pipe:6x4|"
     "star-24-chains|clic_star|$PLATFORMS/clic_star.hostfile|24|$(chains 6x4:rows)|"
     "star-13-chains-uneven|clic_star|$PLATFORMS/clic_star.hostfile|13|$(chains 0x3:rows)|"
-    "star-13-rings-uneven|clic_star|$PLATFORMS/clic_star.hostfile|13|phases:0x3,allreduce=rings:0x3,bcast=rings:0x3,reduce=rings:0x3,allgather=rings:0x3|"
-    "torus-32-rings|t3e_torus|$PLATFORMS/t3e_torus.hostfile|32|phases:2x4x4,allreduce=rings:2x4x4,bcast=rings:2x4x4,reduce=rings:2x4x4,allgather=rings:2x4x4|"
-    "rr-rings|multicore|$TMP/rr|32|phases:node:rows,allreduce=rings:node:rows,bcast=rings:node:rows,reduce=rings:node:rows,allgather=rings:node:rows|"
+    "star-13-rings-uneven|clic_star|$PLATFORMS/clic_star.hostfile|13|phases:0x3,allreduce=rings:0x3,bcast=rings:0x3,reduce=rings:0x3,allgather=rings:0x3,gather=rings:0x3,scatter=rings:0x3|"
+    "torus-32-rings|t3e_torus|$PLATFORMS/t3e_torus.hostfile|32|phases:2x4x4,allreduce=rings:2x4x4,bcast=rings:2x4x4,reduce=rings:2x4x4,allgather=rings:2x4x4,gather=rings:2x4x4,scatter=rings:2x4x4|"
+    "rr-rings|multicore|$TMP/rr|32|phases:node:rows,allreduce=rings:node:rows,bcast=rings:node:rows,reduce=rings:node:rows,allgather=rings:node:rows,gather=rings:node:rows,scatter=rings:node:rows|"
 )
 
 for entry in "${RUNS[@]}"; do
