@@ -919,7 +919,11 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
             err = hop_via(prof, via, across ? ORTHO_MODEL_WHERE_NET : st.where, 2,
                           ortho__frame_stride(fr, d), s, &t, &t0, &ph->entry);
             double share = across ? ortho__share_param(prof, via) : 0.0;
-            int flows = across && st.flows > 1 ? st.flows : 1;
+            /* gather, scatter: only the root's rings carry the big
+             * blocks, one member of a node among them at a time (its
+             * deeper rings carry blocks d times smaller): no sharing */
+            int rooted = op == ORTHO_MODEL_GATHER || op == ORTHO_MODEL_SCATTER;
+            int flows = across && st.flows > 1 && !rooted ? st.flows : 1;
             ph->op = ORTHO_MODEL_ALLGATHER;
             int reduces = op == ORTHO_MODEL_ALLREDUCE || op == ORTHO_MODEL_REDUCE;
             ph->direct = reduces ? ORTHO_MODEL_DIRECT_REDUCE_SCATTER : ORTHO_MODEL_DIRECT_ALLGATHER;
