@@ -28,7 +28,10 @@ int main(int argc, char **argv)
     int len = k > 0 ? (p - 1) / k : 0;
     char *buf = malloc(n > 0 ? (size_t)n : 1);
     MPI_Request *req = malloc((k > 0 ? (size_t)k : 1) * sizeof *req);
-    if (n < 1 || k < 1 || len < 1 || buf == NULL || req == NULL) {
+    /* statuses, not MPI_STATUSES_IGNORE: MPICH's header declares the
+     * array's size, which GCC checks against the null pointer */
+    MPI_Status *sts = malloc((k > 2 ? (size_t)k : 2) * sizeof *sts);
+    if (n < 1 || k < 1 || len < 1 || buf == NULL || req == NULL || sts == NULL) {
         if (me == 0)
             fprintf(stderr, "usage: chains_into_root BYTES K [BW], with 1 + K L processes\n");
         MPI_Abort(MPI_COMM_WORLD, 2);
@@ -41,7 +44,7 @@ int main(int argc, char **argv)
             for (int step = 0; step < len; step++) {
                 for (int c = 0; c < k; c++)
                     MPI_Irecv(buf, n, MPI_BYTE, 1 + c * len, c, MPI_COMM_WORLD, &req[c]);
-                MPI_Waitall(k, req, MPI_STATUSES_IGNORE);
+                MPI_Waitall(k, req, sts);
             }
         } else if (me <= k * len) {
             int c = (me - 1) / len, pos = (me - 1) % len, steps = len - pos;
@@ -51,7 +54,7 @@ int main(int argc, char **argv)
                 if (step < steps - 1)
                     MPI_Irecv(buf, n, MPI_BYTE, me + 1, c, MPI_COMM_WORLD, &two[0]);
                 MPI_Issend(buf, n, MPI_BYTE, to, c, MPI_COMM_WORLD, &two[1]);
-                MPI_Waitall(2, two, MPI_STATUSES_IGNORE);
+                MPI_Waitall(2, two, sts);
             }
         }
         double took = MPI_Wtime() - start;
@@ -62,6 +65,7 @@ int main(int argc, char **argv)
         printf("chains_into_root: %d chains of %d, %d bytes: %.6e s, bound %.6e s, ratio %.3f\n",
                k, len, n, worst, bound, worst / bound);
     }
+    free(sts);
     free(req);
     free(buf);
     MPI_Finalize();
