@@ -512,12 +512,9 @@ int ortho__gather_rings(const void *sendbuf, void *recvbuf, int n, int root,
     char *spans = vector_spans(&R, q);
     if (spans == NULL)
         return MPI_ERR_NO_MEM;
-    for (int j = 0; j < 2 * R.nd; j++) {
-        int po, pl;
-        ortho__piece(n, 2 * R.nd, j, &po, &pl);
-        memcpy(elem(&R, &q[j], q[j].off[R.nd]), own + po, (size_t)pl);
+    block_to_vector(&R, q, n, grid->rank, own); /* its own pieces: within its share */
+    for (int j = 0; j < 2 * R.nd; j++)
         q[j].phase = R.nd;
-    }
     int err = run(&R, q, 2 * R.nd);
     for (int r = 0; r < p && !err && is_root; r++)
         vector_to_block(&R, q, n, r, (char *)recvbuf + (size_t)ortho__pos(grid, r) * n);
@@ -549,11 +546,8 @@ int ortho__scatter_rings(const void *sendbuf, void *recvbuf, int n, int root,
     for (int j = 0; j < 2 * R.nd; j++)
         q[j].end = R.nd;
     int err = run(&R, q, 2 * R.nd);
-    for (int j = 0; j < 2 * R.nd && !err && recvbuf != MPI_IN_PLACE; j++) {
-        int po, pl;
-        ortho__piece(n, 2 * R.nd, j, &po, &pl);
-        memcpy((char *)recvbuf + po, elem(&R, &q[j], q[j].off[R.nd]), (size_t)pl);
-    }
+    if (!err && recvbuf != MPI_IN_PLACE)
+        vector_to_block(&R, q, n, grid->rank, recvbuf);
     free(spans);
     return err;
 }
