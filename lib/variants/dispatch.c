@@ -31,7 +31,12 @@
  *    in rank order (ending at rank 0, which forwards to the root); spread
  *    runs the rows order only (any plain grid is the same spread; on a
  *    node-aware grid it runs through the nodes, its reduce for a
- *    commutative op only). */
+ *    commutative op only);
+ *  - rings runs the rows order only, on full grids (else rsag's rows
+ *    order for reductions, scag's for bcast, the paper's order for the
+ *    others), its reductions with a commutative op (else rsag's rows
+ *    order), its allgather, gather and scatter where p times the block
+ *    fits an int (the vector of the blocks it works on). */
 #include "variants/variants.h"
 
 #include <limits.h>
