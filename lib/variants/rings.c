@@ -79,11 +79,12 @@
 enum { TAG_RINGS = ORTHO_TAG + 40 }; /* + the part's index */
 
 /* One part's walk: reduce-scatter (scatter) over its dims in turn, then
- * allgather back. */
+ * allgather (gather) back. */
 struct part {
     int first, dir;  /* its first dim (an index into the ring dims), the ring direction */
     int phase, step; /* phase < nd: reduce-scatter or scatter in dim (first + phase) % nd;
-                        nd <= phase < 2 nd: the allgather in reverse; step in the ring */
+                        nd <= phase < 2 nd: the allgather (gather) in reverse; step in the
+                        ring */
     int off[ORTHO_GRID_MAX_DIMS + 1], len[ORTHO_GRID_MAX_DIMS + 1]; /* block held before
                                                                      each first-half phase */
     int into, into_len; /* where the last receive of a reduce-scatter step combines (-1: none) */
@@ -100,8 +101,8 @@ struct rings {
     void *buf;
     MPI_Datatype type;
     MPI_Op op;                           /* MPI_OP_NULL: a bcast */
-    int to_root;                         /* reduce: gathers to the root, not allgathers */
-    int root[ORTHO_GRID_MAX_DIMS];       /* bcast, reduce: the root's coordinates */
+    int to_root;                         /* reduce, gather: gathers to the root, not allgathers */
+    int root[ORTHO_GRID_MAX_DIMS];       /* the rooted operations: the root's coordinates */
     int nd;                              /* dims longer than 1 */
     int dim[ORTHO_GRID_MAX_DIMS];        /* their indices in the grid */
     int stride[ORTHO_GRID_MAX_DIMS];     /* grid rank distance of one step in each dim */
@@ -309,17 +310,24 @@ static void rings_init(struct rings *R, const struct ortho_grid *grid, void *buf
     R->op = op;
 }
 
+/* Part j of 2 nd at its start: dim j / 2, direction + for even j,
+ * both halves ahead, nothing posted. */
+static void part_init(const struct rings *R, int j, struct part *q)
+{
+    memset(q, 0, sizeof *q);
+    q->first = j / 2;
+    q->dir = j % 2 ? -1 : 1;
+    q->end = 2 * R->nd;
+    q->req[0] = q->req[1] = MPI_REQUEST_NULL;
+}
+
 /* The 2 nd parts of n elements, each with its share of tmp (or none). */
 static void parts_of(const struct rings *R, int n, void *tmp, struct part q[])
 {
-    memset(q, 0, 2 * (size_t)R->nd * sizeof q[0]);
     for (int j = 0; j < 2 * R->nd; j++) {
-        q[j].first = j / 2;
-        q[j].dir = j % 2 ? -1 : 1;
+        part_init(R, j, &q[j]);
         ortho__piece(n, 2 * R->nd, j, &q[j].off[0], &q[j].len[0]);
         q[j].tmp = tmp != NULL ? ortho__offset(tmp, q[j].off[0], R->type) : NULL;
-        q[j].end = 2 * R->nd;
-        q[j].req[0] = q[j].req[1] = MPI_REQUEST_NULL;
     }
 }
 
@@ -390,12 +398,10 @@ static long long nested_index(const struct rings *R, int r, int first)
 static void vector_parts(const struct rings *R, int n, struct part q[])
 {
     int p = R->grid->size;
-    memset(q, 0, 2 * (size_t)R->nd * sizeof q[0]);
     for (int j = 0; j < 2 * R->nd; j++) {
         int po, pl;
         ortho__piece(n, 2 * R->nd, j, &po, &pl);
-        q[j].first = j / 2;
-        q[j].dir = j % 2 ? -1 : 1;
+        part_init(R, j, &q[j]);
         q[j].off[0] = p * po;
         q[j].len[0] = p * pl;
         for (int i = 0; i < R->nd; i++) {
@@ -404,8 +410,6 @@ static void vector_parts(const struct rings *R, int n, struct part q[])
             q[j].off[i + 1] = q[j].off[i] + o;
             q[j].len[i + 1] = l;
         }
-        q[j].end = 2 * R->nd;
-        q[j].req[0] = q[j].req[1] = MPI_REQUEST_NULL;
     }
 }
 
@@ -452,13 +456,13 @@ static char *vector_spans(const struct rings *R, struct part q[])
                 from[j] = i;
         total += (size_t)q[j].len[from[j]];
     }
-    char *all = malloc(total > 0 ? total : 1);
+    char *all = malloc(total > 0 ? total : 1), *at = all;
     for (int j = 0; j < 2 * R->nd && all != NULL; j++) {
-        q[j].base = all;
+        q[j].base = at;
         q[j].base_off = q[j].off[from[j]];
-        all += q[j].len[from[j]];
+        at += q[j].len[from[j]];
     }
-    return all == NULL ? NULL : (char *)q[0].base;
+    return all;
 }
 
 int ortho__allgather_rings(const void *sendbuf, void *recvbuf, int n,
@@ -531,7 +535,8 @@ int ortho__scatter_rings(const void *sendbuf, void *recvbuf, int n, int root,
     rings_init(&R, grid, NULL, MPI_BYTE, MPI_OP_NULL);
     ortho__grid_coords(grid, root, R.root);
     if (ring_dims(&R) == 0 || n == 0) {
-        if (recvbuf != MPI_IN_PLACE)
+        /* one process, the root (sendbuf means nothing elsewhere) */
+        if (recvbuf != MPI_IN_PLACE && n > 0)
             memcpy(recvbuf, (const char *)sendbuf + (size_t)ortho__pos(grid, grid->rank) * n,
                    (size_t)n);
         return MPI_SUCCESS;
