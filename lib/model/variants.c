@@ -900,6 +900,11 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
                  op == ORTHO_MODEL_SCATTER;
     int ways = blocks ? 1 : 2;
     double vector = blocks ? b * p : b;
+    int reduces = op == ORTHO_MODEL_ALLREDUCE || op == ORTHO_MODEL_REDUCE;
+    /* gather, scatter: only the root's rings carry the big blocks, one
+     * member of a node among them at a time (its deeper rings carry
+     * blocks d times smaller): no sharing of a node's link */
+    int rooted = op == ORTHO_MODEL_GATHER || op == ORTHO_MODEL_SCATTER;
     /* a ring step's hop: a bcast's between two, the op's own on two for
      * those of blocks (a profile of allgathers alone predicts them) */
     ortho_model_op via = blocks ? op : ORTHO_MODEL_BCAST;
@@ -919,18 +924,12 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
             err = hop_via(prof, via, across ? ORTHO_MODEL_WHERE_NET : st.where, 2,
                           ortho__frame_stride(fr, d), s, &t, &t0, &ph->entry);
             double share = across ? ortho__share_param(prof, via) : 0.0;
-            /* gather, scatter: only the root's rings carry the big
-             * blocks, one member of a node among them at a time (its
-             * deeper rings carry blocks d times smaller): no sharing */
-            int rooted = op == ORTHO_MODEL_GATHER || op == ORTHO_MODEL_SCATTER;
             int flows = across && st.flows > 1 && !rooted ? st.flows : 1;
-            ph->op = ORTHO_MODEL_ALLGATHER;
-            int reduces = op == ORTHO_MODEL_ALLREDUCE || op == ORTHO_MODEL_REDUCE;
-            ph->direct = reduces ? ORTHO_MODEL_DIRECT_REDUCE_SCATTER : ORTHO_MODEL_DIRECT_ALLGATHER;
-            if (op == ORTHO_MODEL_GATHER || op == ORTHO_MODEL_SCATTER) {
-                ph->op = op; /* the root's rings alone, hop by hop */
-                ph->direct = 0;
-            }
+            /* gather, scatter: the root's rings alone, hop by hop */
+            ph->op = rooted ? op : ORTHO_MODEL_ALLGATHER;
+            ph->direct = rooted    ? 0
+                         : reduces ? ORTHO_MODEL_DIRECT_REDUCE_SCATTER
+                                   : ORTHO_MODEL_DIRECT_ALLGATHER;
             ph->dim = d;
             ph->group = g;
             ph->bytes = block;
