@@ -188,6 +188,36 @@ static void test_columns_share(void)
     free(joined);
 }
 
+/* rings bcast on 8 x 4, nodes of 8, b = 6400: parts of 1600 B (no hop
+ * measured: each hop is t_bc(2, s), latency and transfer apart). A ring
+ * over 8 (stride 4, 2 members a node) leaves each node by one edge, so a
+ * node's link carries the 4 rings of its 8 processes, not 8 flows: share
+ * 1 + 0.5 * 3. The part over 8 first: 14 steps of 10 us + 2.5 * 200 * 4ns
+ * = 140 + 28, then over 4 inside a node on 50 B: 6 steps of 5 us + 0.1 us
+ * = 30.6; 198.6 us (the part over 4 first: 34.8 + 147 = 181.8). On
+ * 2 x 16 a ring over 16 consecutive ranks spans 2 nodes: its steps go at
+ * its edges between them (where=net, 10 us + 4 ns/B), one flow a node; a
+ * ring of 2 (stride 16) crosses with the node's 8 others (share 4.5) and
+ * carries both directions' parts side by side (fan 0): its transfer
+ * counts twice. The part over 2 first: 2 * 10 + 2 * 2 * 4.5 * 3.2 = 77.6,
+ * then 30 steps of 10 us + 0.2 us = 306; 383.6 us. */
+static void test_rings_on_nodes(void)
+{
+    ortho_model_profile_t prof = hand_profile();
+    ortho_model_prediction pred;
+    ortho_candidate rings = cand(ORTHO_VARIANT_RINGS, ORTHO_ORDER_ROWS, 0, 8, 4);
+    ortho_candidate wide = cand(ORTHO_VARIANT_RINGS, ORTHO_ORDER_ROWS, 0, 2, 16);
+    CU_ASSERT_PTR_NOT_NULL_FATAL(prof);
+    CU_ASSERT(ortho_model_predict_candidate(prof, ORTHO_OP_BCAST, 32, 8, 6400.0, &rings, &pred)
+                  == MPI_SUCCESS
+              && near(pred.total, 198.6e-6) && pred.phase[0].flows == 4
+              && near(pred.phase[0].share, 2.5));
+    CU_ASSERT(ortho_model_predict_candidate(prof, ORTHO_OP_BCAST, 32, 8, 6400.0, &wide, &pred)
+                  == MPI_SUCCESS
+              && near(pred.total, 383.6e-6) && pred.phase[1].flows == 1);
+    ortho_model_profile_free(&prof);
+}
+
 /* allgather on 2 x 16, nodes of 8, b = 1000: a row is 16 consecutive
  * ranks, 8 on each of 2 nodes, every process of a node in one (F = 8).
  * Split as a column of two per node is: allgather(8, 1000 B) inside, 7 *
@@ -708,6 +738,7 @@ int main(void)
                     test_consecutive_allgather_split);
         CU_add_test(s, "rooted phases: only the groups holding data", test_rooted_phases);
         CU_add_test(s, "rsag and pipe composed", test_variants_compose);
+        CU_add_test(s, "rings: one flow a ring on a node's link", test_rings_on_nodes);
         CU_add_test(s, "segmented pipelines placed on the nodes", test_pipelines_placed);
         CU_add_test(s, "pipelines' hops from the measured ping pong", test_measured_hops);
         CU_add_test(s, "a stage to many processes ends with the farthest", test_reach);

@@ -394,12 +394,13 @@ static void test_model(void)
      * the parts side by side, the slowest alone */
     ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rings:4x8", 1259.375);
     ok &= phase_kinds(prof, ORTHO_OP_ALLREDUCE, 32, b, "rings:4x8", "rr");
-    /* hop_fan 1: one link, the four parts one after another (rsag's time);
-     * 0.5: 1259.375 + 0.5 (5037.5 - 1259.375) */
+    /* hop_fan 1: one link, the other three parts' transfers after the
+     * slowest part (their gamma, 75 + 21.875 = 96.875 each, is local
+     * work, not on the link): 1259.375 + 3 * 1162.5; 0.5: half of that */
     ortho_model_profile_set_param(prof, "hop_fan", 1.0);
-    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rings:4x8", 5037.5);
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rings:4x8", 4746.875);
     ortho_model_profile_set_param(prof, "hop_fan", 0.5);
-    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rings:4x8", 3148.4375);
+    ok &= predicts(prof, ORTHO_OP_ALLREDUCE, 32, 0, b, "rings:4x8", 3003.125);
     /* on 2x2x8 the dims' parts of 133.3 B: the longest way starts over 8 */
     ortho_model_profile_set_param(prof, "hop_fan", 0.0);
     /* bcast: the scatters in place of the reduce-scatters, the same rings
@@ -417,6 +418,21 @@ static void test_model(void)
     ok &= predicts(prof, ORTHO_OP_ALLGATHER, 32, 0, b, "rings:4x8", 18600.0);
     ok &= phase_kinds(prof, ORTHO_OP_ALLGATHER, 32, b, "rings:4x8", "aa");
     ok &= phase_kinds(prof, ORTHO_OP_ALLREDUCE, 32, b, "rings:2x2x8", "rrr");
+    /* a measured hop of 1 us + 1 ns/B (latency and transfer apart), bcast
+     * on 2x8, b 1600: parts of 400 B. Over 2 first: 1 step each way of
+     * 1 us + 0.2 us, whose transfer counts twice when both directions'
+     * parts cross that one link side by side (fan 0), then over 8 on 25 B:
+     * 14 steps of 1 us + 0.025 us -> 2 + 0.8 + 14 + 0.35 = 17.15; the part
+     * over 8 first: 14 + 0.7 + 2 + 2 * 0.05 = 16.8. fan 1: no pair, the
+     * slowest part (16.75) then the other three parts' transfers, 3 *
+     * 0.75; fan 0.5: pairs of 1.5, 16.95 + 0.5 * 2.25 */
+    ortho_model_profile_set_param(prof, "hop_alpha", 1e-6);
+    ortho_model_profile_set_param(prof, "hop_beta", 1e-9);
+    ok &= predicts(prof, ORTHO_OP_BCAST, 16, 0, 1600.0, "rings:2x8", 17.15);
+    ortho_model_profile_set_param(prof, "hop_fan", 1.0);
+    ok &= predicts(prof, ORTHO_OP_BCAST, 16, 0, 1600.0, "rings:2x8", 19.0);
+    ortho_model_profile_set_param(prof, "hop_fan", 0.5);
+    ok &= predicts(prof, ORTHO_OP_BCAST, 16, 0, 1600.0, "rings:2x8", 18.075);
     /* gatherv: not predicted */
     ortho_candidate c;
     ortho_model_prediction pred;

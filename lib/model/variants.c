@@ -55,8 +55,8 @@
  * nodes sharing the link with the tree's other edges into the node; h_r:
  * the root's hop to the column's member, placed as its row; sum_all: the
  * p - 1 hops through the ranks).
- *   rings        allreduce, bcast, reduce, allgather, gather, scatter: m + fan (L - m),
- *                the parts' rings
+ *   rings        allreduce, bcast, reduce, allgather, gather, scatter: m + fan (X - x_m),
+ *                the slowest part, then the other parts' transfers
  *                (rings() below)
  * spread waits for each segment's synchronous sends before the next, so
  * each of its k + 1 steps takes a whole hop:
@@ -872,21 +872,30 @@ static int spread(ortho_model_profile_t prof, ortho_model_op op, const struct or
  * and no gamma) then allgather (reduce: the gather to the holder, d - 1
  * steps as the scatter's; allgather, gather, scatter: the allgather, the
  * gather or the scatter alone, on the vector of the p blocks of b, ways 1
- * below, each hop the op's own on two):
- *   t_part(j) = sum_i ways (d_i - 1) h(b_i / d_i) + (d_i - 1) / d_i b_i gamma
- * h the hop to a neighbour d apart in ranks (inside a node or across, the
- * bytes shared with the node's other processes crossing at once, as a
- * direct exchange's); all parts at once:
- *   T = m + fan (L - m), m = max_j t_part(j), L = 2 sum_j t_part(j)
- * (fan, the profile's hop_fan: 0 where each neighbour has a link of its
- * own, 1 where one link carries every message). The phases are the
- * slowest part's dims, scaled to T. */
+ * below, each hop the op's own on two). A hop to a neighbour d apart in
+ * ranks, inside a node or across, is h(s) = h0 + x(s): its fixed part h0
+ * and its transfer x(s), the bytes shared with the node's other processes
+ * crossing at once, as a direct exchange's. A step pays h0 twice: its
+ * send is synchronous (MPI_Issend), so the part's next step waits for the
+ * acknowledgement:
+ *   t_part(j) = sum_i ways (d_i - 1) (2 h0 + c_i x(b_i / d_i))
+ *               + (d_i - 1) / d_i b_i gamma,
+ * c_i = 2 - fan on a dim of 2 (both directions' parts send to the one
+ * neighbour at once, side by side on its link where each neighbour has a
+ * link of its own), else 1. All parts at once: their latencies overlap,
+ * their transfers share a link by the profile's hop_fan (0 where each
+ * neighbour has a link of its own, 1 where one link carries every
+ * message):
+ *   T = m + fan (X - x_m),  m = max_j t_part(j),
+ * X the transfers of all 2 k' parts (c_i = 1), x_m the slowest part's.
+ * The phases are the slowest part's dims, scaled to T. */
 static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ortho__frame *fr,
                  int p1, int p2, double b, int named, ortho_model_prediction *pred)
 {
     int dim[ORTHO_GRID_MAX_DIMS], nd = 0, err = MPI_SUCCESS, slowest = 0;
-    double gamma = ortho__param_or_0(prof, "gamma"), m = 0.0, sum = 0.0;
-    double part[ORTHO_GRID_MAX_DIMS];
+    double gamma = ortho__param_or_0(prof, "gamma"), fan = ortho__param_or_0(prof, "hop_fan");
+    double m = 0.0, transfers = 0.0;
+    double part[ORTHO_GRID_MAX_DIMS], moved[ORTHO_GRID_MAX_DIMS];
     ortho_model_phase walk[ORTHO_GRID_MAX_DIMS][ORTHO_GRID_MAX_DIMS];
     double p = 1.0;
     (void)p1, (void)p2, (void)named;
@@ -911,6 +920,7 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
     for (int j = 0; j < nd && !err; j++) {
         double block = vector / (2.0 * nd);
         part[j] = 0.0;
+        moved[j] = 0.0;
         for (int i = 0; i < nd && !err; i++) {
             int d = dim[(j + i) % nd], g = fr->dims[d];
             struct ortho__structure st;
@@ -920,11 +930,17 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
             memset(&st, 0, sizeof st);
             if (ortho_model_profile_knows_nodes(prof, via))
                 ortho__structure_of(fr, d, d, 0u, &st);
-            int across = st.where == ORTHO_MODEL_WHERE_NET;
+            /* a ring that spans nodes steps at the pace of its edges
+             * between them, consecutive ranks or not */
+            int across = st.where == ORTHO_MODEL_WHERE_NET || st.nodes > 1;
             err = hop_via(prof, via, across ? ORTHO_MODEL_WHERE_NET : st.where, 2,
                           ortho__frame_stride(fr, d), s, &t, &t0, &ph->entry);
             double share = across ? ortho__share_param(prof, via) : 0.0;
-            int flows = across && st.flows > 1 && !rooted ? st.flows : 1;
+            /* a ring leaves a node by one edge a direction (a node's
+             * members are next to each other on it): its link carries
+             * one flow per ring that spans it, not one per member */
+            int rings_out = st.per_node > 1 ? st.flows / st.per_node : st.flows;
+            int flows = across && rings_out > 1 && !rooted ? rings_out : 1;
             /* gather, scatter: the root's rings alone, hop by hop */
             ph->op = rooted ? op : ORTHO_MODEL_ALLGATHER;
             ph->direct = rooted    ? 0
@@ -938,20 +954,23 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
             ph->nodes = st.nodes;
             ph->flows = flows;
             ph->share = 1.0 + (share > 0.0 ? share : 1.0) * (flows - 1);
-            ph->seconds = ways * (g - 1) * (t0 + ph->share * (t - t0)) +
+            double x = ways * (g - 1) * ph->share * (t - t0);
+            double pair = g == 2 && fan < 1.0 ? 2.0 - fan : 1.0;
+            ph->seconds = ways * (g - 1) * 1.0 * t0 + pair * x +
                           (reduces ? (g - 1) / (double)g * block * gamma : 0.0);
             part[j] += ph->seconds;
+            moved[j] += x;
             block /= g;
         }
         if (part[j] > m) {
             m = part[j];
             slowest = j;
         }
-        sum += 2.0 * part[j];
+        transfers += 2.0 * moved[j];
     }
     if (err)
         return err;
-    double total = m + ortho__param_or_0(prof, "hop_fan") * (sum - m);
+    double total = m + fan * (transfers - moved[slowest]);
     pred->nphases = 0;
     pred->total = 0.0; /* append() adds the phases up to total */
     for (int i = 0; i < nd; i++) {
@@ -1025,8 +1044,8 @@ static const struct segmented_form {
      "(k+1) h(s); through nodes 2 h_net(s) + t_op(p2,s) + (k-1) max ~t", spread},
     {ORTHO_VARIANT_RINGS, ORTHO_ORDER_ROWS,
      MOP(ALLREDUCE) | MOP(BCAST) | MOP(REDUCE) | MOP(ALLGATHER) | MOP(GATHER) | MOP(SCATTER),
-     "m + fan (L - m): m the slowest part's sum_i 2 (d_i-1) h(b_i/d_i) (allgather, gather, "
-     "scatter: (d_i-1) h(b_i/d_i) on p b), L all 2k' parts'",
+     "m + fan (X - x_m): m the slowest part's sum_i 2 (d_i-1) h(b_i/d_i) (allgather, gather, "
+     "scatter: (d_i-1) h(b_i/d_i) on p b), X all 2k' parts' transfers, x_m its own",
      rings},
 };
 

@@ -12,10 +12,12 @@
  *   half alone, on the vector of every process's block, n = p b):
  *     t_part = sum_j 2 (d_j - 1) (alpha + n_j / d_j beta)
  *              (+ (d_j - 1) / d_j n_j gamma for allreduce and reduce)
- *   all parts at once: T = m + fan (L - m), m the slowest part, L the sum
- *   of all parts (fan: 0 where a process's messages to its 2 k' ring
- *   neighbours leave by links of their own, a torus whose dims the grid's
- *   match; 1 where one link carries them all).
+ *   all parts at once: T = m + fan (X - x_m), m the slowest part, X the
+ *   transfers of all parts, x_m its own (their latencies overlap; fan: 0
+ *   where a process's messages to its 2 k' ring neighbours leave by links
+ *   of their own, a torus whose dims the grid's match; 1 where one link
+ *   carries them all). On a dim of 2 the neighbours at +1 and -1 are one
+ *   process: the two parts that start there send to it side by side.
  * Allreduce: every part moves 2 (p - 1) / p n / P bytes per process, so
  * with a link per direction the whole message costs 2 (p - 1) / p n /
  * (2 k') beta, the volume bound of 2 k' links. Bcast moves the same (a
