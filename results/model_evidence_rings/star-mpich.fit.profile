@@ -1,0 +1,38 @@
+ortho-profile 3
+# format: docs/profile-format.md
+machine SMPI-star-mpich-48
+param t_op 1.9073487906272335e-14s
+param gamma 4.768371976568084e-15s
+param hop_alpha 61.2849999969638us
+param hop_beta 80.00000000011708ns
+param hop_reach_4 61.2849999974685us
+param hop_reach_8 61.2849999974685us
+param hop_reach_16 61.2849999974685us
+param hop_reach_32 61.2849999974685us
+param hop_reach_2_2 61.2849999974685us
+param hop_reach_4_2 61.2849999974685us
+param hop_reach_8_2 61.2849999974685us
+param hop_reach_16_2 61.2849999974685us
+param hop_reach_2_4 61.2849999974685us
+param hop_reach_4_4 61.2849999974685us
+param hop_reach_8_4 61.2849999974685us
+param hop_reach_2_8 61.2849999974685us
+param hop_reach_4_8 61.2849999974685us
+param hop_reach_2_16 61.2849999974685us
+param hop_reach_2_32 61.2849999974685us
+param hop_reach 61.2849999974685us
+param hop_fan 0.9943105716163985
+param spread 121.44957446480475us
+bcast     binomial alpha=159.51988025434332us beta=83.73891587648681ns samples=36 r2=0.9944 rse=0.002471s mean_rel=0.1385 max_rel=0.5343 cv_rel=0.2037
+reduce    rabenseifner alpha=64.41061481368611us beta=100.12802115210573ns gamma=4.768371976568084e-15s samples=36 r2=0.9372 rse=0.005141s mean_rel=0.1553 max_rel=0.3291 cv_rel=0.1773
+gather    p<=3 ga tau1=187.75656793270386us tau2=-82.03408599243778ns tc=80.93763449779514ns samples=8 r2=1 rse=6.678e-05s mean_rel=0.002991 max_rel=0.00882 cv_rel=0.008096
+gather    p=4-6 ga tau1=0.2565940239182717ms tau2=-81.23934240783134ns tc=80.28352016377895ns samples=8 r2=1 rse=3.346e-05s mean_rel=0.0005524 max_rel=0.0009098 cv_rel=0.001084
+gather    p=7-12 ga tau1=331.42409796541347us tau2=-81.42310750654724ns tc=80.1510643728657ns samples=8 r2=1 rse=3.296e-05s mean_rel=0.0002896 max_rel=0.0004628 cv_rel=0.0005709
+gather    p>=13 ga tau1=412.0382699691351us tau2=-86.80639884270194ns tc=80.33609682461746ns samples=12 r2=1 rse=0.0008243s mean_rel=0.001596 max_rel=0.005629 cv_rel=0.002795
+scatter   p<=3 ga tau1=190.92977890199214us tau2=-80.90632222165151ns tc=80.42409934141786ns samples=8 r2=1 rse=2.319e-05s mean_rel=0.001157 max_rel=0.003009 cv_rel=0.002172
+scatter   p=4-6 ga tau1=258.9379075573268us tau2=-2.3722047129197477ns tc=80.64151456788552ns samples=8 r2=1 rse=0.0001229s mean_rel=0.001861 max_rel=0.004795 cv_rel=0.004986
+scatter   p=7-12 ga tau1=0.3308140066107195ms tau2=0.2396067145198722us tc=80.2140960602776ns samples=8 r2=1 rse=0.0001811s mean_rel=0.0007667 max_rel=0.001302 cv_rel=0.001308
+scatter   p>=13 ga tau1=404.6014950909976us tau2=178.33333032922755ns tc=0.1138429278392246us samples=12 r2=0.9974 rse=0.02588s mean_rel=0.04634 max_rel=0.06943 cv_rel=0.0575
+allreduce rd alpha=116.6327284094576us beta=94.548870843327ns gamma=4.768371976568084e-15s samples=36 r2=0.9867 rse=0.004694s mean_rel=0.1246 max_rel=0.3795 cv_rel=0.1486
+allgather bruck alpha=121.55669400107817us beta=84.06932019277058ns samples=36 r2=1 rse=0.0006376s mean_rel=0.02713 max_rel=0.2275 cv_rel=0.05534
+end lines=37 cksum=4093099327
