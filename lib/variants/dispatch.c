@@ -32,7 +32,8 @@
  *    runs the rows order only (any plain grid is the same spread; on a
  *    node-aware grid it runs through the nodes, its reduce for a
  *    commutative op only);
- *  - rings runs the rows order only, on full grids (else rsag's rows
+ *  - rings runs the rows order only, on full grids (every position of the
+ *    box a process: an N-D grid can lack whole rows; else rsag's rows
  *    order for reductions, scag's for bcast, the paper's order for the
  *    others), its reductions with a commutative op (else rsag's rows
  *    order), its allgather, gather and scatter where p times the block
@@ -90,7 +91,7 @@ static int bcast_bytes(const struct ortho__run *run, void *buf, int n, int root,
         return ortho__bcast_chain(buf, n, MPI_BYTE, g, &run->seg, grid);
     if (run->variant == ORTHO_VARIANT_SPREAD)
         return ortho__bcast_spread(buf, n, MPI_BYTE, g, &run->seg, grid);
-    if (run->variant == ORTHO_VARIANT_RINGS && !ortho__is_uneven(grid))
+    if (run->variant == ORTHO_VARIANT_RINGS && ortho__is_full(grid))
         return ortho__bcast_rings(buf, n, MPI_BYTE, g, grid);
     if (run->variant == ORTHO_VARIANT_RINGS)
         return ortho__bcast_scag_rows(buf, n, MPI_BYTE, g, grid);
@@ -146,7 +147,7 @@ int ortho__variant_reduce(const struct ortho__run *run, MPI_Comm comm, const voi
         return ortho__reduce_chain(input, recvbuf, count, type, op, g, &run->seg, grid);
     if (run->variant == ORTHO_VARIANT_SPREAD)
         return ortho__reduce_spread(input, recvbuf, count, type, op, g, &run->seg, grid);
-    if (run->variant == ORTHO_VARIANT_RINGS && commutes && !ortho__is_uneven(grid))
+    if (run->variant == ORTHO_VARIANT_RINGS && commutes && ortho__is_full(grid))
         return ortho__reduce_rings(input, recvbuf, count, type, op, g, grid);
     if (run->variant == ORTHO_VARIANT_RINGS)
         return ortho__reduce_rsag_rows(input, recvbuf, count, type, op, g, grid);
@@ -171,7 +172,7 @@ int ortho__variant_allreduce(const struct ortho__run *run, MPI_Comm comm, const 
     if (run->variant == ORTHO_VARIANT_PIPE && commutes)
         return ortho__allreduce_pipe(sendbuf, recvbuf, count, type, op, !cols, &run->seg,
                                      grid);
-    if (run->variant == ORTHO_VARIANT_RINGS && commutes && !ortho__is_uneven(grid))
+    if (run->variant == ORTHO_VARIANT_RINGS && commutes && ortho__is_full(grid))
         return ortho__allreduce_rings(sendbuf, recvbuf, count, type, op, grid);
     if (run->variant == ORTHO_VARIANT_PIPE || run->variant == ORTHO_VARIANT_RINGS)
         return ortho__allreduce_rsag_rows(sendbuf, recvbuf, count, type, op, grid);
@@ -213,7 +214,7 @@ static int gather_bytes(const struct ortho__run *run, const void *sendbuf, void 
                         int root, const struct ortho_grid *grid)
 {
     int g = ortho__grid_rank(grid, root), err;
-    if (run->variant == ORTHO_VARIANT_RINGS && !ortho__is_uneven(grid) &&
+    if (run->variant == ORTHO_VARIANT_RINGS && ortho__is_full(grid) &&
         (long long)grid->size * n <= INT_MAX)
         return ortho__gather_rings(sendbuf, recvbuf, n, g, grid);
     if (run->order == ORTHO_ORDER_COLS && !ortho__is_uneven(grid))
@@ -251,7 +252,7 @@ static int scatter_bytes(const struct ortho__run *run, const void *sendbuf, void
                          int root, const struct ortho_grid *grid)
 {
     int g = ortho__grid_rank(grid, root), err;
-    if (run->variant == ORTHO_VARIANT_RINGS && !ortho__is_uneven(grid) &&
+    if (run->variant == ORTHO_VARIANT_RINGS && ortho__is_full(grid) &&
         (long long)grid->size * n <= INT_MAX)
         return ortho__scatter_rings(sendbuf, recvbuf, n, g, grid);
     if (run->order == ORTHO_ORDER_ROWS && !ortho__is_uneven(grid))
@@ -289,7 +290,8 @@ static int allgather_bytes(const struct ortho__run *run, const void *sendbuf, vo
 {
     int err;
     int even = !ortho__is_uneven(grid);
-    if (run->variant == ORTHO_VARIANT_RINGS && even && (long long)grid->size * n <= INT_MAX)
+    if (run->variant == ORTHO_VARIANT_RINGS && ortho__is_full(grid) &&
+        (long long)grid->size * n <= INT_MAX)
         return ortho__allgather_rings(sendbuf, recvbuf, n, grid);
     int pipe = run->variant == ORTHO_VARIANT_PIPE && (even || run->order == ORTHO_ORDER_COLS);
     int cols = run->order == ORTHO_ORDER_COLS && even && !pipe;

@@ -24,8 +24,9 @@
 # for allgather and allgatherv, phases for the rest) in both orders, the
 # segmented pipe (C) in both orders, chain and spread; the star adds them on 2D,
 # N-D and uneven grids, and pipe with the model's segment; rings runs on a
-# 3D grid of the torus, node-aware on the round-robin placement, and on an
-# uneven grid of the star (where rsag and scag run instead).
+# 3D grid of the torus, node-aware on the round-robin placement, on an
+# uneven grid of the star and on a 3D box that lacks whole rows (16 on
+# 0x3x2: 3x3x2; where rsag, scag and the paper's order run instead).
 # A run passes when smpirun exits 0 AND check_nd printed its closing line
 # with 0 failures (SMPI can end a deadlocked simulation with status 0).
 # shellcheck source=lib.sh source-path=SCRIPTDIR
@@ -87,6 +88,7 @@ RUNS+=(
     "star-24-chains|clic_star|$PLATFORMS/clic_star.hostfile|24|$(chains 6x4:rows)|"
     "star-13-chains-uneven|clic_star|$PLATFORMS/clic_star.hostfile|13|$(chains 0x3:rows)|"
     "star-13-rings-uneven|clic_star|$PLATFORMS/clic_star.hostfile|13|phases:0x3,allreduce=rings:0x3,bcast=rings:0x3,reduce=rings:0x3,allgather=rings:0x3,gather=rings:0x3,scatter=rings:0x3|"
+    "star-16-rings-3d-short|clic_star|$PLATFORMS/clic_star.hostfile|16|phases:0x3x2,allreduce=rings:0x3x2,bcast=rings:0x3x2,reduce=rings:0x3x2,allgather=rings:0x3x2,gather=rings:0x3x2,scatter=rings:0x3x2|"
     "torus-32-rings|t3e_torus|$PLATFORMS/t3e_torus.hostfile|32|phases:2x4x4,allreduce=rings:2x4x4,bcast=rings:2x4x4,reduce=rings:2x4x4,allgather=rings:2x4x4,gather=rings:2x4x4,scatter=rings:2x4x4|"
     "rr-rings|multicore|$TMP/rr|32|phases:node:rows,allreduce=rings:node:rows,bcast=rings:node:rows,reduce=rings:node:rows,allgather=rings:node:rows,gather=rings:node:rows,scatter=rings:node:rows|"
 )
