@@ -61,9 +61,10 @@
  *
  * The reduce-scatter combines a neighbour's partial sum with this
  * process's in ring order, not rank order: commutative operations only
- * (the dispatcher runs rsag's rows order otherwise). Full grids only (an
- * uneven grid's short row breaks the rings; rsag, or scag for bcast, runs
- * there). Memory: allreduce one temporary of n elements (each part
+ * (the dispatcher runs rsag's rows order otherwise). Full grids only,
+ * every position of the box a process (an uneven grid's short row, or an
+ * N-D box lacking whole rows, breaks the rings; rsag, or scag for bcast,
+ * runs there). Memory: allreduce one temporary of n elements (each part
  * receives into its own share); reduce two on processes other than the
  * root (the working copy, whose gathered blocks they pass on), one at the
  * root (which works in recvbuf); allgather one of p b bytes (the
