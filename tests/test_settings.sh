@@ -49,6 +49,12 @@ if [ "$np" -eq 4 ]; then
     once grid33 "layout 3x3 has 9 places for 4 processes; grid 2x3 (uneven: last row 1 of 3) \
 runs instead"
 fi
+if [ "$np" -eq 4 ]; then
+    # a box that lacks whole rows (1x3x2 for 4): rings cannot run there,
+    # the program's results stay right and the verbose line says so
+    run boxrings ORTHO_GRID=0x3x2 ORTHO_VARIANT=rings ORTHO_VERBOSE=1
+    grep -qF "rings on grid 1x3x2 (4 processes in a box of 6: rings needs every place filled" "$dir/boxrings.err" || { cat "$dir/boxrings.err"; fail "boxrings: no box line"; }
+fi
 run rsag ORTHO_VARIANT=rsag
 once rsag "ortho: ORTHO_VARIANT=\"rsag\" $world: rsag does not apply to allgather; \
 phases runs instead"
