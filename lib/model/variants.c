@@ -875,10 +875,11 @@ static int spread(ortho_model_profile_t prof, ortho_model_op op, const struct or
  * below, each hop the op's own on two). A hop to a neighbour d apart in
  * ranks, inside a node or across, is h(s) = h0 + x(s): its fixed part h0
  * and its transfer x(s), the bytes shared with the node's other processes
- * crossing at once, as a direct exchange's. A step pays h0 twice: its
- * send is synchronous (MPI_Issend), so the part's next step waits for the
- * acknowledgement:
- *   t_part(j) = sum_i ways (d_i - 1) (2 h0 + c_i x(b_i / d_i))
+ * crossing at once, as a direct exchange's. A step pays h0 once: its send
+ * is synchronous (MPI_Issend), which SimGrid completes with the transfer
+ * (a network that acknowledges synchronous sends adds one h0 a step, not
+ * modelled: docs/model.md, "rings in the evidence"):
+ *   t_part(j) = sum_i ways (d_i - 1) (h0 + c_i x(b_i / d_i))
  *               + (d_i - 1) / d_i b_i gamma,
  * c_i = 2 - fan on a dim of 2 (both directions' parts send to the one
  * neighbour at once, side by side on its link where each neighbour has a
@@ -956,7 +957,7 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
             ph->share = 1.0 + (share > 0.0 ? share : 1.0) * (flows - 1);
             double x = ways * (g - 1) * ph->share * (t - t0);
             double pair = g == 2 && fan < 1.0 ? 2.0 - fan : 1.0;
-            ph->seconds = ways * (g - 1) * 1.0 * t0 + pair * x +
+            ph->seconds = ways * (g - 1) * t0 + pair * x +
                           (reduces ? (g - 1) / (double)g * block * gamma : 0.0);
             part[j] += ph->seconds;
             moved[j] += x;
