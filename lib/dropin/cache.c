@@ -417,17 +417,13 @@ static void report(const struct comm_cache *cache, ortho_op op, int cls)
         else if (ortho__is_uneven(g) && at < (int)sizeof layout)
             snprintf(layout + at, sizeof layout - (size_t)at, " (uneven: last row %d of %d)",
                      g->last_len, ortho__row_size(g));
-        else if (!ortho__is_full(g) && at < (int)sizeof layout) {
+        else if (!ortho__is_full(g) && at < (int)sizeof layout)
             /* an N-D box lacking whole rows: rings does not run there */
-            long long box = 1;
-            for (int i = 0; i < g->ndims; i++)
-                box *= g->dims[i];
             snprintf(layout + at, sizeof layout - (size_t)at, " (%d processes in a box of %lld%s)",
-                     g->size, box,
+                     g->size, ortho__box_size(g),
                      dc->variant == ORTHO_VARIANT_RINGS
                          ? ": rings needs every place filled, rsag, scag or phases runs"
                          : "");
-        }
     }
     fprintf(stderr, "ortho: %s on %s (%d processes), %s: %s (%s)\n", ortho_op_name(op),
             cache->label, cache->size, range, layout, dc->why);

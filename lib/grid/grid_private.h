@@ -82,16 +82,21 @@ static inline int ortho__is_uneven(const struct ortho_grid *grid)
     return grid->last_len != grid->dims[grid->ndims - 1];
 }
 
-/* 1 when every position of the box holds a process (size equals the
- * product of the dims). An N-D grid whose missing positions fill whole
- * rows (16 processes on 0x3x2: a 3x3x2 box, 8 full rows of 2) is not
- * uneven by ortho__is_uneven(), yet not full. */
-static inline int ortho__is_full(const struct ortho_grid *grid)
+/* The positions of the box: the product of the dims. */
+static inline long long ortho__box_size(const struct ortho_grid *grid)
 {
     long long box = 1;
     for (int i = 0; i < grid->ndims; i++)
         box *= grid->dims[i];
-    return box == grid->size;
+    return box;
+}
+
+/* 1 when every position of the box holds a process. An N-D grid whose
+ * missing positions fill whole rows (16 processes on 0x3x2: a 3x3x2 box,
+ * 8 full rows of 2) is not uneven by ortho__is_uneven(), yet not full. */
+static inline int ortho__is_full(const struct ortho_grid *grid)
+{
+    return ortho__box_size(grid) == grid->size;
 }
 
 /* 1 when one phase holds everything (one row or rows of one process): the

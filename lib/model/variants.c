@@ -439,6 +439,15 @@ static int scag_cols(ortho_model_profile_t prof, const struct sub *sg, ortho_mod
     return err;
 }
 
+/* The flows a ring phase puts on a node's link: a ring's members on one
+ * node are next to each other on it, so each ring leaves a node by one
+ * edge a direction and the link carries one flow per ring that spans it,
+ * not one per member (st->flows). */
+static int ring_flows(const struct ortho__structure *st)
+{
+    return st->per_node > 1 ? st->flows / st->per_node : st->flows;
+}
+
 /* The pipelined allgather: ring - 1 steps, each the longer of a pairwise
  * exchange along the ring (placed as the ring's groups) and the other
  * dimension's allgather, then that allgather once more. */
@@ -453,10 +462,7 @@ static int pipe_cost(ortho_model_profile_t prof, const struct sub *sg, int ring_
     for (int i = lo; i <= hi; i++)
         ring *= sg->fr->dims[i];
     ortho__structure_of(sg->fr, lo, hi, sg->lanes, &st);
-    /* a ring's members on one node are next to each other on it: each
-     * ring leaves a node by one edge, so the node's link carries one
-     * step per ring that spans it, not one per member (st.flows) */
-    int rings = st.per_node > 1 ? st.flows / st.per_node : st.flows;
+    int rings = ring_flows(&st);
     int err = ortho__predict_at(prof, ORTHO_MODEL_ALLGATHER, 2, b, st.where, rings, &step,
                                 NULL, NULL);
     memset(&other, 0, sizeof other);
@@ -937,10 +943,7 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
             err = hop_via(prof, via, across ? ORTHO_MODEL_WHERE_NET : st.where, 2,
                           ortho__frame_stride(fr, d), s, &t, &t0, &ph->entry);
             double share = across ? ortho__share_param(prof, via) : 0.0;
-            /* a ring leaves a node by one edge a direction (a node's
-             * members are next to each other on it): its link carries
-             * one flow per ring that spans it, not one per member */
-            int rings_out = st.per_node > 1 ? st.flows / st.per_node : st.flows;
+            int rings_out = ring_flows(&st);
             int flows = across && rings_out > 1 && !rooted ? rings_out : 1;
             /* gather, scatter: the root's rings alone, hop by hop */
             ph->op = rooted ? op : ORTHO_MODEL_ALLGATHER;
