@@ -126,6 +126,62 @@ static void test_two_pieces(void)
     }
 }
 
+/* Whether the samples inside piece e's range hold two p and two sizes. */
+static int piece_spans(const ortho_model_entry *e, const ortho_model_sample s[], int n)
+{
+    int first = -1, p2 = 0, b2 = 0;
+    for (int i = 0; i < n; i++) {
+        double key = e->range.size_is_root ? s[i].p * s[i].bytes : s[i].bytes;
+        if (s[i].p < e->range.p_lo || s[i].p > e->range.p_hi || key < e->range.size_lo
+            || key > e->range.size_hi)
+            continue;
+        if (first < 0)
+            first = i;
+        p2 |= s[i].p != s[first].p;
+        b2 |= s[i].bytes != s[first].bytes;
+    }
+    return p2 && b2;
+}
+
+/* A broadcast whose sends below the eager limit (64 KiB) leave together
+ * and share the sender's link (binomial_shared: cl(cl+1)/2 transfers on
+ * 2^cl processes) and wait for their receives above it (binomial), fitted
+ * from 1K, 8K, 64K and 256K as ortho-fit's evidence does. The measured
+ * limit offered first is the cut kept; MPICH's 12288, which splits these
+ * samples alike, would give the 20 KiB broadcast the wrong piece. Without
+ * priors a cut between 64K and 256K would leave each side one size: no
+ * piece may hold fewer than two sizes and two p. */
+static void test_eager_limit_prior(void)
+{
+    static const double sizes4[] = { 1024, 8192, 65536, 262144 };
+    static const struct truth eager[] = {
+        { "binomial_shared", { 60e-6, 80e-9 }, ORTHO_MODEL_SPLIT_BYTES, 65536 },
+        { "binomial", { 60e-6, 80e-9 }, ORTHO_MODEL_SPLIT_BYTES, INFINITY },
+    };
+    ortho_model_sample s[MAXS];
+    ortho_model_entry pc[ORTHO_MODEL_MAX_SWITCH_PIECES];
+    ortho_model_breakpoint pri[4] = { { ORTHO_MODEL_BCAST, ORTHO_MODEL_SPLIT_BYTES, 65536 } };
+    int forms[32], nf = all_forms(ORTHO_MODEL_BCAST, forms, 32), np = 0, nlib = 0;
+    int n = make(ORTHO_MODEL_BCAST, eager, 2, ps, 9, sizes4, 4, 303, s);
+    ortho_model_native_priors(ORTHO_MODEL_NATIVE_MPICH, ORTHO_MODEL_BCAST, pri + 1, 3, &nlib);
+    CU_ASSERT_EQUAL(ortho_model_select_pieces(ORTHO_MODEL_BCAST, forms, nf, s, n, NULL, pri,
+                                              1 + nlib, 4, NULL, pc, &np), MPI_SUCCESS);
+    CU_ASSERT_EQUAL(np, 2);
+    if (np == 2) {
+        CU_ASSERT_EQUAL(pc[0].range.size_hi, nextafter(65536.0, 0.0));
+        CU_ASSERT(pc[0].form == form_of(ORTHO_MODEL_BCAST, "binomial_shared"));
+        CU_ASSERT(pc[1].form == form_of(ORTHO_MODEL_BCAST, "binomial"));
+        CU_ASSERT(coefficients_within(pc[0].coefs, eager[0].coefs, 2, 0.05));
+        /* above 64 KiB alpha is 1 % of the time: 2 % noise hides it */
+        CU_ASSERT(coefficients_within(pc[1].coefs + 1, eager[1].coefs + 1, 1, 0.05));
+    }
+    CU_ASSERT_EQUAL(ortho_model_select_pieces(ORTHO_MODEL_BCAST, forms, nf, s, n, NULL, NULL, 0,
+                                              4, NULL, pc, &np), MPI_SUCCESS);
+    CU_ASSERT(np >= 1);
+    for (int k = 0; k < np; k++)
+        CU_ASSERT(piece_spans(&pc[k], s, n));
+}
+
 /* One smooth function (a ring allgather) keeps one piece, with MPICH's
  * priors offered or not, and equals the plain selection. */
 static void test_smooth_one_piece(void)
@@ -309,6 +365,7 @@ static void add_suites(void)
     CU_pSuite s = CU_add_suite("model_switches", NULL, NULL);
     CU_add_test(s, "two pieces in b, 2% noise, with and without priors", test_two_pieces);
     CU_add_test(s, "one smooth function keeps one piece", test_smooth_one_piece);
+    CU_add_test(s, "the eager limit first; no piece of one size", test_eager_limit_prior);
     CU_add_test(s, "a prior in p*b (MPICH allgather)", test_total_size_prior);
     CU_add_test(s, "three pieces; Open MPI's priors on the same data", test_three_pieces);
     CU_add_test(s, "round trip of a piecewise profile", test_round_trip);

@@ -79,6 +79,20 @@ static int cmp_double(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Whether the samples idx[0..m) hold at least two process counts and two
+ * sizes: a piece measured at one size (or one p) says nothing about how
+ * its time grows with the other, however well its folds agree, and a
+ * prediction between two measured sizes would come from it alone. */
+static int spans_both(const ortho_model_sample *s, const int *idx, int m)
+{
+    int p2 = 0, b2 = 0;
+    for (int i = 1; i < m && !(p2 && b2); i++) {
+        p2 |= s[idx[i]].p != s[idx[0]].p;
+        b2 |= s[idx[i]].bytes != s[idx[0]].bytes;
+    }
+    return p2 && b2;
+}
+
 /* Score cut c on piece pc; keep it in pc when it is the best so far. */
 static void try_cut(struct search *S, struct piece *pc, struct cut c)
 {
@@ -89,7 +103,7 @@ static void try_cut(struct search *S, struct piece *pc, struct cut c)
         int r = !(key_of(&S->s[pc->idx[i]], c.key) < c.at);
         S->side[r][S->nside[r]++] = pc->idx[i];
     }
-    if (S->nside[0] == 0 || S->nside[1] == 0)
+    if (!spans_both(S->s, S->side[0], S->nside[0]) || !spans_both(S->s, S->side[1], S->nside[1]))
         return;
     for (int k = 0; k < 2; k++)
         ortho__best_form(S->op, S->forms, S->nforms, S->s, S->side[k], S->nside[k], S->o,

@@ -32,6 +32,35 @@ static void b_ga0(int p, double b, double f[]) { f[0] = b; f[1] = p * b; }
 
 /* ---- MPICH, alpha-beta-gamma ---- */
 static void b_bcast_binomial(int p, double b, double f[]) { f[0] = cl(p); f[1] = cl(p) * b; }
+/* A node's sends to its children leave at once and share its link (eager
+ * sends on a network that shares a link among flows, as TCP connections
+ * or SimGrid do): all its children get the message when the last does,
+ * so a path through the tree costs the sum of its nodes' child counts in
+ * transfers. MPICH's binomial tree on n processes: the root has cl(n)
+ * children, the largest subtree max(n - 2^(cl-1), 2^(cl-2)) members; on
+ * 2^L processes the path costs L + (L - 1) + ... + 1. A reduce mirrors it
+ * on the parents' inbound links. */
+static double shared_path(int p)
+{
+    double cost = 0.0;
+    for (int n = p; n > 1;) {
+        int c = ortho__ceil_log2(n), half = 1 << (c - 1), quarter = c >= 2 ? 1 << (c - 2) : 0;
+        cost += c;
+        n = n - half > quarter ? n - half : quarter;
+    }
+    return cost;
+}
+static void b_bcast_binomial_shared(int p, double b, double f[])
+{
+    f[0] = cl(p);
+    f[1] = shared_path(p) * b;
+}
+static void b_reduce_binomial_shared(int p, double b, double f[])
+{
+    f[0] = cl(p);
+    f[1] = shared_path(p) * b;
+    f[2] = cl(p) * b;
+}
 static void b_bcast_scatter_ring(int p, double b, double f[])
 {
     f[0] = cl(p) + p - 1;
@@ -97,6 +126,9 @@ const struct ortho__form ortho__forms[] = {
               OP(ALLGATHER), GATHER, BCAST, 1),
     FORM("binomial", "cl*alpha + cl*b*beta", "MPICH bcast, binomial tree", OP(BCAST),
          2, "alpha", "beta", NULL, b_bcast_binomial),
+    FORM("binomial_shared", "cl*alpha + cl(cl+1)/2*b*beta",
+         "binomial tree, a node's sends at once on its one link", OP(BCAST),
+         2, "alpha", "beta", NULL, b_bcast_binomial_shared),
     FORM("scatter_ring", "(cl + p-1)*alpha + 2(p-1)/p*b*beta",
          "MPICH bcast, scatter + ring allgather (van de Geijn)", OP(BCAST),
          2, "alpha", "beta", NULL, b_bcast_scatter_ring),
@@ -105,6 +137,9 @@ const struct ortho__form ortho__forms[] = {
          2, "alpha", "beta", NULL, b_bcast_scatter_rd),
     FORM("binomial", "cl*(alpha + b*beta + b*gamma)", "MPICH reduce, binomial tree", OP(REDUCE),
          3, "alpha", "beta", "gamma", b_reduce_binomial),
+    FORM("binomial_shared", "cl*alpha + cl(cl+1)/2*b*beta + cl*b*gamma",
+         "binomial tree, a node's children at once on its one link", OP(REDUCE),
+         3, "alpha", "beta", "gamma", b_reduce_binomial_shared),
     FORM("rabenseifner", "2cl*alpha + 2(p-1)/p*b*beta + (p-1)/p*b*gamma",
          "MPICH reduce/allreduce, Rabenseifner (reduce-scatter + gather/allgather)",
          OP(REDUCE) | OP(ALLREDUCE), 3, "alpha", "beta", "gamma", b_rabenseifner),
