@@ -25,6 +25,7 @@ struct options {
     ortho_model_native_lib priors_lib;  /* what auto found, or the name */
     double sizes[MAX_LIST];
     int nsizes, groups[MAX_LIST], ngroups, quiet, node_size, no_nodes;
+    int eager_limit; /* measured (ortho_measure_eager): a breakpoint in b */
     ortho_measure_opts measure;
     ortho_model_fit_opts fit;
 };
@@ -208,8 +209,18 @@ static int fit_all(const struct options *o, const ortho_model_sample s[], int n,
                 forms[nforms++] = f;
         }
         fo.nfolds = m < fo.nfolds ? m : fo.nfolds;
-        ortho_model_native_priors(o->priors_lib, (ortho_model_op)op, priors, 16, &npriors);
-        npriors = npriors < 16 ? npriors : 16;
+        /* the measured eager limit first: where it and a library's
+         * threshold cut the samples alike, the measured one is kept */
+        if (o->eager_limit > 1) {
+            priors[0].op = (ortho_model_op)op;
+            priors[0].key = ORTHO_MODEL_SPLIT_BYTES;
+            priors[0].at = o->eager_limit;
+            npriors = 1;
+        }
+        int nlib = 0;
+        ortho_model_native_priors(o->priors_lib, (ortho_model_op)op, priors + npriors,
+                                  16 - npriors, &nlib);
+        npriors += nlib < 16 - npriors ? nlib : 16 - npriors;
         if (fo.nfolds < 2
             || ortho_model_select_pieces((ortho_model_op)op, forms, nforms, s, n, &fo, priors,
                                          npriors, FIT_MAX_PIECES, prof, pieces, &np)
@@ -432,6 +443,8 @@ static int finish(const struct options *o, const ortho_model_sample s[], int n, 
     set_reach(prof, reach, size);
     if (fan >= 0.0)
         ortho_model_profile_set_param(prof, "hop_fan", fan);
+    if (o->eager_limit >= 1)
+        ortho_model_profile_set_param(prof, "eager_limit", o->eager_limit);
     if (spread > 0.0)
         ortho_model_profile_set_param(prof, "spread", spread);
     fo.fit.nfixed = 1;
@@ -634,6 +647,13 @@ int main(int argc, char **argv)
         if (rank == 0)
             fprintf(stderr, "ortho-fit: timing messages to two processes at once failed (MPI "
                             "error %d)\n", rc);
+        rc = 1;
+        goto fn_exit;
+    }
+    /* the smallest message whose send waits for its receive */
+    if ((rc = ortho_measure_eager(MPI_COMM_WORLD, node_size, &o.eager_limit)) != MPI_SUCCESS) {
+        if (rank == 0)
+            fprintf(stderr, "ortho-fit: finding the eager limit failed (MPI error %d)\n", rc);
         rc = 1;
         goto fn_exit;
     }

@@ -160,6 +160,29 @@ int ortho_measure_reach(MPI_Comm comm, const ortho_measure_opts *opts, double *r
  */
 int ortho_measure_fan(MPI_Comm comm, const ortho_measure_opts *opts, int node_size, double *fan);
 
+/**
+ * \brief The eager limit: the smallest message, in bytes, whose send waits
+ * for its receive to be posted. Below it a process's sends to several
+ * others leave together and share its link where the network shares a
+ * link among flows (a binomial tree then costs the sum of the child counts
+ * along its deepest path, not its depth); natives change behaviour there
+ * whatever their own thresholds. Rank 0 sends to rank \p node_size (the
+ * first of the next node) when \p node_size >= 2 and \p comm holds more
+ * than one node, else to rank 1: a message the receiver has not asked for
+ * yet, then up to 16 empty round trips, testing the send after each; done
+ * means it left without its receive. A bisection of 1 byte to 4 MiB, about
+ * 23 such probes. An eager send that needs longer than the round trips to
+ * leave counts as waiting, so the limit found is never above the true
+ * one. Collective over \p comm.
+ * \param[out] limit  on every process: the limit in bytes; 1 where every
+ *                    message waits, 0 where none of up to 4 MiB did, -1 on
+ *                    one process
+ * \return MPI_SUCCESS; MPI_ERR_ARG (raised on \p comm) for a NULL \p limit
+ *         or a negative \p node_size; MPI_ERR_NO_MEM; the code of a failed
+ *         MPI call.
+ */
+int ortho_measure_eager(MPI_Comm comm, int node_size, int *limit);
+
 /** \brief Release samples from ortho_measure_natives(); sets *samples to
  *  NULL (NULL is a harmless no-op). Not collective. */
 int ortho_measure_samples_free(ortho_model_sample **samples);

@@ -211,6 +211,35 @@ static void test_measure_fan(void)
     CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_fan(comm, &o, 0, &fan) == MPI_ERR_ARG, comm));
 }
 
+/* The eager limit (ortho_measure_eager): the same value on every rank,
+ * 1 (every send waits), 0 (none of up to 4 MiB did) or in between; on one
+ * process -1; no result or a negative node size are MPI_ERR_ARG. The
+ * library's traffic stays on its own communicators: a message of the
+ * caller's posted before the call is still there after it. (Checked
+ * against SimGrid's 64 KiB under SMPI: tests/smpi/check_clock.c.) */
+static void test_measure_eager(void)
+{
+    MPI_Comm comm = MPI_COMM_WORLD;
+    int p = ortho_test_world_size(), rank = 0, limit = -2, hi = 0, lo = 0, ok, mine = 42, got = 0;
+    MPI_Request q = MPI_REQUEST_NULL;
+    MPI_Comm_rank(comm, &rank);
+    if (p >= 2 && rank == 1)
+        MPI_Isend(&mine, 1, MPI_INT, 0, 7101, comm, &q);
+    ok = ortho_measure_eager(comm, 0, &limit) == MPI_SUCCESS;
+    if (p >= 2 && rank == 0)
+        ok &= MPI_Recv(&got, 1, MPI_INT, 1, 7101, comm, MPI_STATUS_IGNORE) == MPI_SUCCESS
+              && got == 42;
+    MPI_Wait(&q, MPI_STATUS_IGNORE);
+    MPI_Allreduce(&limit, &hi, 1, MPI_INT, MPI_MAX, comm);
+    MPI_Allreduce(&limit, &lo, 1, MPI_INT, MPI_MIN, comm);
+    ok &= hi == lo && (p < 2 ? limit == -1 : limit >= 0 && limit <= (4 << 20));
+    CU_ASSERT(ORTHO_TEST_ALL(ok, comm));
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_eager(comm, -1, &limit) == MPI_ERR_ARG, comm));
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_eager(comm, 0, NULL) == MPI_ERR_ARG, comm));
+    if (rank == 0)
+        printf("(eager limit here: %d bytes) ", limit);
+}
+
 /* The names of release 0.1 (ortho_measure.h, "Older names"). */
 static void test_old_names(void)
 {
@@ -243,6 +272,7 @@ static void add_suites(void)
     CU_add_test(s, "one message between two processes", test_measure_hops);
     CU_add_test(s, "the farthest of the first q processes", test_measure_reach);
     CU_add_test(s, "two messages at once against one", test_measure_fan);
+    CU_add_test(s, "the smallest send that waits for its receive", test_measure_eager);
     CU_add_test(s, "the names of release 0.1", test_old_names);
 }
 

@@ -51,9 +51,10 @@ static void write_body(ortho_model_profile_t prof, FILE *out)
     if (prof->machine != NULL)
         fprintf(out, "machine %s\n", prof->machine);
     for (int i = 0; i < prof->nparams; i++) {
-        /* counts and factors (node_size, share_OP, hop_fan) are no
-         * times: plain numbers */
+        /* counts, sizes and factors (node_size, eager_limit, share_OP,
+         * hop_fan) are no times: plain numbers */
         if (strcmp(prof->params[i].name, "node_size") == 0
+            || strcmp(prof->params[i].name, "eager_limit") == 0
             || strcmp(prof->params[i].name, "hop_fan") == 0
             || strncmp(prof->params[i].name, "share", 5) == 0)
             ortho__format_double(v, sizeof v, prof->params[i].value);

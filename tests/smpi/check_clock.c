@@ -33,7 +33,14 @@
  * also checks ortho_measure_fan() with node size NODES: 1 where rank 0's
  * two messages share its link (the star, a multi-core node's network
  * link), 0 where they leave by two (the torus's x and y links), within
- * 0.1. Prints "check_clock: N passed, N failed (P processes)" last. */
+ * 0.1.
+ *
+ *   smpirun -np P ... check_clock ALPHA BETA REACH FAN@NODES EAGER
+ *
+ * also checks ortho_measure_eager(): the smallest send that waits for its
+ * receive, EAGER bytes exactly (SimGrid's smpi/send-is-detached-thresh,
+ * 65536 by default). Prints "check_clock: N passed, N failed (P
+ * processes)" last. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,6 +141,17 @@ int main(int argc, char **argv)
         failed += !ok;
         if (rank == 0)
             printf("check_clock: the fan %.3g (the platform: %.3g): %s\n", fan, want,
+                   ok ? "ok" : "FAILED");
+    }
+    if (argc >= 6) {
+        int want = atoi(argv[5]), limit = -1;
+        const char *at = strchr(argv[4], '@');
+        err = ortho_measure_eager(MPI_COMM_WORLD, at != NULL ? atoi(at + 1) : 0, &limit);
+        ok = err == MPI_SUCCESS && limit == want;
+        passed += ok;
+        failed += !ok;
+        if (rank == 0)
+            printf("check_clock: the eager limit %d bytes (SimGrid's: %d): %s\n", limit, want,
                    ok ? "ok" : "FAILED");
     }
     if (rank == 0)

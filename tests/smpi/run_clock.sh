@@ -19,14 +19,17 @@ smpi_closing_pattern() {
 # torus: one link, 1.25 us, 600 MB/s); on the torus also the farthest of
 # the first 16 nodes (x and y 0..3, z 0: 2 + 2 links, 5 us); the fan at
 # a node size (star: one up link, 1; multi-core, 3 nodes of 8: one network
-# link a node, 1; torus: ranks 1 and 8 by the x and the y link, 0)
-RUNS=("clock-star-8|clic_star|8|60e-6|8e-8|-|1@0"
-      "clock-multicore-24|multicore|24|0.25e-6|5e-11|-|1@8"
-      "clock-torus-16|t3e_torus|16|1.25e-6|1.6666667e-9|5e-6|0@0")
+# link a node, 1; torus: ranks 1 and 8 by the x and the y link, 0); the
+# eager limit (SimGrid's smpi/send-is-detached-thresh, 65536 by default;
+# with --cfg=smpi/send-is-detached-thresh:8192 on the torus)
+RUNS=("clock-star-8|clic_star|8|60e-6|8e-8|-|1@0|65536"
+      "clock-multicore-24|multicore|24|0.25e-6|5e-11|-|1@8|65536"
+      "clock-torus-16|t3e_torus|16|1.25e-6|1.6666667e-9|5e-6|0@0|8192")
 for entry in "${RUNS[@]}"; do
-    IFS='|' read -r name platform np alpha beta reach fan <<<"$entry"
+    IFS='|' read -r name platform np alpha beta reach fan eager <<<"$entry"
     smpi_selected "$name" "$@" || continue
-    smpi_run "$name" "p=$np" "$np" "$platform" "$PLATFORMS/$platform.hostfile" -- "$PROG" \
-        "$alpha" "$beta" "$reach" "$fan"
+    smpi_run "$name" "p=$np" "$np" "$platform" "$PLATFORMS/$platform.hostfile" -- \
+        --cfg=smpi/send-is-detached-thresh:"$eager" "$PROG" \
+        "$alpha" "$beta" "$reach" "$fan" "$eager"
 done
 smpi_summary "SMPI clock checks"
