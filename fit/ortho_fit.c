@@ -517,6 +517,33 @@ fn_exit:
     return rc;
 }
 
+/* A native changes behaviour at the eager limit (ortho_measure_eager), a
+ * breakpoint the fit is offered; between two measured sizes the data
+ * cannot tell on which side of it a size in between behaves, so the
+ * largest eager size, limit - 1, is measured too where it lies between
+ * the smallest and the largest of --sizes (said when say is set). */
+static void add_eager_size(struct options *o, int say)
+{
+    double add = o->eager_limit - 1.0, lo = o->sizes[0], hi = o->sizes[0];
+    int at = 0;
+    for (int i = 0; i < o->nsizes; i++) {
+        lo = o->sizes[i] < lo ? o->sizes[i] : lo;
+        hi = o->sizes[i] > hi ? o->sizes[i] : hi;
+        if (o->sizes[i] == add)
+            return;
+        at += o->sizes[i] < add;
+    }
+    if (o->eager_limit < 2 || !(add > lo && add < hi) || o->nsizes >= MAX_LIST)
+        return;
+    /* keep the list's order where it is ascending */
+    memmove(&o->sizes[at + 1], &o->sizes[at], (size_t)(o->nsizes - at) * sizeof o->sizes[0]);
+    o->sizes[at] = add;
+    o->measure.nsizes = ++o->nsizes;
+    if (say)
+        fprintf(stderr, "ortho-fit: eager limit %d bytes: measuring %.0f bytes too\n",
+                o->eager_limit, add);
+}
+
 /* --native-priors auto: the library MPI_Get_library_version names (its
  * first line is printed with the choice when say is set). */
 static void choose_priors(struct options *o, int say)
@@ -595,6 +622,16 @@ int main(int argc, char **argv)
         fprintf(stderr, "ortho-fit: %d processes, %d sizes, reps %d..%d, rse %.3g, at most %.3g s a point\n",
                 size, o.nsizes, o.measure.min_reps, o.measure.max_reps, o.measure.rel_se,
                 o.measure.max_seconds);
+    node_size = o.no_nodes ? 0 : nodes_to_measure(&o, size);
+    /* the smallest message whose send waits for its receive, before the
+     * sweep: the largest one that does not joins the sizes */
+    if ((rc = ortho_measure_eager(MPI_COMM_WORLD, node_size, &o.eager_limit)) != MPI_SUCCESS) {
+        if (rank == 0)
+            fprintf(stderr, "ortho-fit: finding the eager limit failed (MPI error %d)\n", rc);
+        rc = 1;
+        goto fn_exit;
+    }
+    add_eager_size(&o, rank == 0 && !o.quiet);
     rc = ortho_measure_natives(MPI_COMM_WORLD, &o.measure, &s, &n);
     if (rc != MPI_SUCCESS) {
         if (rank == 0)
@@ -602,7 +639,6 @@ int main(int argc, char **argv)
         rc = 1;
         goto fn_exit;
     }
-    node_size = o.no_nodes ? 0 : nodes_to_measure(&o, size);
     if (rank == 0 && !o.no_nodes && o.node_size > 0 && node_size == 0)
         fprintf(stderr, "ortho-fit: warning: --node-size %d does not make two or more nodes of "
                         "%d processes: no groups across nodes timed\n", o.node_size, size);
@@ -647,13 +683,6 @@ int main(int argc, char **argv)
         if (rank == 0)
             fprintf(stderr, "ortho-fit: timing messages to two processes at once failed (MPI "
                             "error %d)\n", rc);
-        rc = 1;
-        goto fn_exit;
-    }
-    /* the smallest message whose send waits for its receive */
-    if ((rc = ortho_measure_eager(MPI_COMM_WORLD, node_size, &o.eager_limit)) != MPI_SUCCESS) {
-        if (rank == 0)
-            fprintf(stderr, "ortho-fit: finding the eager limit failed (MPI error %d)\n", rc);
         rc = 1;
         goto fn_exit;
     }

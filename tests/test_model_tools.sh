@@ -35,7 +35,21 @@ grep -q "^ortho-fit: native algorithm switches: $lib priors (" "$dir/fit.err" \
 ngroups=0        # group sizes: the divisors >= 2 of np ({1} at np 1)
 for g in $(seq 2 "$np"); do [ $((np % g)) -eq 0 ] && ngroups=$((ngroups + 1)); done
 [ "$np" -eq 1 ] && ngroups=1
-[ "$(grep -vc '^#' "$dir/samples")" -eq $((6 * 3 * ngroups)) ] || fail "expected $((18 * ngroups)) samples"
+# the eager limit, measured on 2 processes and more: the largest eager size
+# is measured too where it lies between 64 and 8K (Open MPI's shared memory
+# here: 4041 bytes)
+nsizes=3
+if [ "$np" -ge 2 ]; then
+    limit=$(sed -n 's/^param eager_limit \([0-9]*\)$/\1/p' "$dir/fit.profile")
+    [ -n "$limit" ] || fail "no param eager_limit in the profile"
+    if [ "$limit" -gt 65 ] && [ "$limit" -le 8192 ]; then
+        grep -q "^ortho-fit: eager limit $limit bytes: measuring $((limit - 1)) bytes too$" \
+            "$dir/fit.err" || fail "the largest eager size $((limit - 1)) not measured"
+        nsizes=4
+    fi
+fi
+[ "$(grep -vc '^#' "$dir/samples")" -eq $((6 * nsizes * ngroups)) ] \
+    || fail "expected $((6 * nsizes * ngroups)) samples"
 if command -v gnuplot > /dev/null; then
     [ -s "$dir/plots/allgather.png" ] || fail "no plot"
 fi
@@ -98,8 +112,13 @@ if [ "$np" -eq 2 ]; then
     "${mpiexec[@]}" -n 4 "$BUILD/bin/ortho-fit" -q -o "$dir/nodes-fit.profile" \
         --samples "$dir/nodes-samples" --node-size 2 --ops allgather,bcast --sizes 1K,8K,32K \
         --reps 2..3 --max-time 0.05 || fail "ortho-fit --node-size 2"
-    [ "$(grep -c ' net [12]$' "$dir/nodes-samples")" -eq 12 ] \
-        || fail "expected 12 samples across nodes: $(cat "$dir/nodes-samples")"
+    # two operations, one and two processes of a node at once, the three
+    # sizes and the largest eager one where it lies between 1K and 32K
+    limit=$(sed -n 's/^param eager_limit \([0-9]*\)$/\1/p' "$dir/nodes-fit.profile")
+    nsizes=3
+    [ "${limit:-0}" -gt 1025 ] && [ "$limit" -le 32768 ] && nsizes=4
+    [ "$(grep -c ' net [12]$' "$dir/nodes-samples")" -eq $((4 * nsizes)) ] \
+        || fail "expected $((4 * nsizes)) samples across nodes: $(cat "$dir/nodes-samples")"
     for want in 'param node_size 2' 'param share_allgather ' 'param share_bcast ' \
         '^allgather .*where=node ' '^allgather .*p=2 where=net ' '^bcast .*where=net '; do
         grep -q "$want" "$dir/nodes-fit.profile" || fail "no '$want' in $(cat "$dir/nodes-fit.profile")"
