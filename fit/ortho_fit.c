@@ -422,7 +422,7 @@ static void set_reach(ortho_model_profile_t prof, const double *reach, int size)
 
 static int finish(const struct options *o, const ortho_model_sample s[], int n, int size,
                   int node_size, double t_op, double gamma, const ortho_measure_hop hops[2],
-                  const double *reach, double fan, double spread)
+                  const double *reach, double fan, const double pair[2], double spread)
 {
     int rc = 0, nentries = 0;
     char machine[256], msg[ORTHO_MODEL_MSG_MAX];
@@ -443,6 +443,10 @@ static int finish(const struct options *o, const ortho_model_sample s[], int n, 
     set_reach(prof, reach, size);
     if (fan >= 0.0)
         ortho_model_profile_set_param(prof, "hop_fan", fan);
+    if (pair[0] >= 0.0)
+        ortho_model_profile_set_param(prof, "hop_pair", pair[0]);
+    if (pair[1] >= 0.0)
+        ortho_model_profile_set_param(prof, "hop_net_pair", pair[1]);
     if (o->eager_limit >= 1)
         ortho_model_profile_set_param(prof, "eager_limit", o->eager_limit);
     if (spread > 0.0)
@@ -598,7 +602,7 @@ int main(int argc, char **argv)
     int rank = 0, size = 1, rc, n = 0, measured = 0, node_size = 0;
     double t_op = 0.0, gamma = 0.0;
     ortho_measure_hop hops[2];
-    double spread = 0.0, fan = -1.0, *reach = NULL;
+    double spread = 0.0, fan = -1.0, pair[2] = { -1.0, -1.0 }, *reach = NULL;
     ortho_model_sample *s = NULL;
     MPI_Init(&argc, &argv);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -686,6 +690,15 @@ int main(int argc, char **argv)
         rc = 1;
         goto fn_exit;
     }
+    /* the largest size twice to one process at once, against once */
+    if ((rc = ortho_measure_pair(MPI_COMM_WORLD, &o.measure, node_size, &pair[0], &pair[1]))
+        != MPI_SUCCESS) {
+        if (rank == 0)
+            fprintf(stderr, "ortho-fit: timing two messages to one process failed (MPI error "
+                            "%d)\n", rc);
+        rc = 1;
+        goto fn_exit;
+    }
     /* a call that does nothing, timed as every point: the spread of the
      * processes' starts that each point holds (0 without a global clock) */
     if ((rc = ortho_measure_call(MPI_COMM_WORLD, nothing, NULL, &o.measure, &spread, NULL, NULL))
@@ -701,7 +714,7 @@ int main(int argc, char **argv)
 fn_exit:
     MPI_Finalize();
     if (measured && rc == 0 && rank == 0)
-        rc = finish(&o, s, n, size, node_size, t_op, gamma, hops, reach, fan, spread);
+        rc = finish(&o, s, n, size, node_size, t_op, gamma, hops, reach, fan, pair, spread);
     ortho_measure_samples_free(&s);
     free(reach);
     return rc;

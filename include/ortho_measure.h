@@ -161,6 +161,29 @@ int ortho_measure_reach(MPI_Comm comm, const ortho_measure_opts *opts, double *r
 int ortho_measure_fan(MPI_Comm comm, const ortho_measure_opts *opts, int node_size, double *fan);
 
 /**
+ * \brief The pair: whether two messages from one process to one other at
+ * once arrive one after the other (0: the first as fast as alone) or
+ * together (1: they share the route, as SimGrid's flows do). Rank 0 sends
+ * the largest of opts->sizes to rank 1 (\p next) and, when \p node_size
+ * >= 2 and \p comm holds more than one node, to rank \p node_size, the
+ * first of the next node (\p across): an empty message, the size alone,
+ * then twice at once, the receiver answering with an empty message when
+ * the first has arrived, timed on rank 0's clock as ortho_measure_hops()
+ * times a point; the pair is how much the second delays the first, over
+ * one message's transfer (its time less the empty one's), within 0 and 1. A chain whose sender keeps two segments in flight moves
+ * them as a pair where it is 1 (the model's params hop_pair and
+ * hop_net_pair, lib/model/variants.c). Collective over \p comm.
+ * \param[out] next    the pair between ranks 0 and 1 on every process; -1
+ *                     on one process
+ * \param[out] across  between nodes; -1 where not measured
+ * \return MPI_SUCCESS; MPI_ERR_ARG (raised on \p comm) for bad options, a
+ *         size above 1 GiB, a negative \p node_size or a NULL result;
+ *         MPI_ERR_NO_MEM; the code of a failed MPI call.
+ */
+int ortho_measure_pair(MPI_Comm comm, const ortho_measure_opts *opts, int node_size,
+                       double *next, double *across);
+
+/**
  * \brief The eager limit: the smallest message, in bytes, whose send waits
  * for its receive to be posted. Below it a process's sends to several
  * others leave together and share its link where the network shares a

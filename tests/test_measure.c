@@ -211,6 +211,40 @@ static void test_measure_fan(void)
     CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_fan(comm, &o, 0, &fan) == MPI_ERR_ARG, comm));
 }
 
+/* The pair (ortho_measure_pair): the same values on every rank, within 0
+ * and 1 on two processes and more (-1 on one); across nodes -1 without
+ * nodes, measured with nodes of 2 on 4 processes; no size, a negative
+ * node size or no result are MPI_ERR_ARG. (Checked against SimGrid under
+ * SMPI: tests/smpi/check_clock.c.) */
+static void test_measure_pair(void)
+{
+    static const double sizes[] = { 65536 };
+    ortho_measure_opts o = tiny();
+    MPI_Comm comm = MPI_COMM_WORLD;
+    int p = ortho_test_world_size(), ok;
+    double pair[2] = { 0.0, 0.0 }, hi[2], lo[2];
+    o.sizes = sizes;
+    o.nsizes = 1;
+    ok = ortho_measure_pair(comm, &o, 0, &pair[0], &pair[1]) == MPI_SUCCESS;
+    MPI_Allreduce(pair, hi, 2, MPI_DOUBLE, MPI_MAX, comm);
+    MPI_Allreduce(pair, lo, 2, MPI_DOUBLE, MPI_MIN, comm);
+    ok &= hi[0] == lo[0] && hi[1] == lo[1] && pair[1] == -1.0
+          && (p < 2 ? pair[0] == -1.0 : pair[0] >= 0.0 && pair[0] <= 1.0);
+    CU_ASSERT(ORTHO_TEST_ALL(ok, comm));
+    if (ortho_test_world_rank() == 0)
+        printf("(pair here: %.2f) ", pair[0]);
+    ok = ortho_measure_pair(comm, &o, 2, &pair[0], &pair[1]) == MPI_SUCCESS
+         && (p < 4 ? pair[1] == -1.0 : pair[1] >= 0.0 && pair[1] <= 1.0);
+    CU_ASSERT(ORTHO_TEST_ALL(ok, comm));
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_pair(comm, &o, -1, &pair[0], &pair[1]) == MPI_ERR_ARG,
+                             comm));
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_pair(comm, &o, 0, NULL, &pair[1]) == MPI_ERR_ARG, comm));
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_pair(comm, &o, 0, &pair[0], NULL) == MPI_ERR_ARG, comm));
+    o.nsizes = 0;
+    CU_ASSERT(ORTHO_TEST_ALL(ortho_measure_pair(comm, &o, 0, &pair[0], &pair[1]) == MPI_ERR_ARG,
+                             comm));
+}
+
 /* The eager limit (ortho_measure_eager): the same value on every rank,
  * 1 (every send waits), 0 (none of up to 4 MiB did) or in between; on one
  * process -1; no result or a negative node size are MPI_ERR_ARG. The
@@ -272,6 +306,7 @@ static void add_suites(void)
     CU_add_test(s, "one message between two processes", test_measure_hops);
     CU_add_test(s, "the farthest of the first q processes", test_measure_reach);
     CU_add_test(s, "two messages at once against one", test_measure_fan);
+    CU_add_test(s, "two messages to one process at once", test_measure_pair);
     CU_add_test(s, "the smallest send that waits for its receive", test_measure_eager);
     CU_add_test(s, "the names of release 0.1", test_old_names);
 }

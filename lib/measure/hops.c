@@ -22,7 +22,18 @@
  * once against one to each, the same way. Under SMPI with 256 KiB: on the
  * star 0.0421 s against 0.0212 s (one up link: fan 1), on the multi-core
  * cluster 44 us against 23 us (one network link a node), on the torus
- * 440 us against 440 us (a link per direction: fan 0). */
+ * 440 us against 440 us (a link per direction: fan 0).
+ *
+ * The pair (ortho_measure_pair()): two messages from rank 0 to one rank
+ * at once, timed to the first one's arrival, against one alone. A network
+ * that sends a process's messages in order delivers the first as if
+ * alone (pair 0); one that shares the route between them, as SimGrid's
+ * flows do, delivers both at the end (pair 1): a chain's window of
+ * segments then travels as a group. The pair is the second message's
+ * delay of the first over one message's transfer (its round trip less an
+ * empty one's). Under SMPI: 1 on the star, the torus and between two
+ * multi-core nodes, 0 inside one (its loopback gives every flow the full
+ * speed). */
 #include "measure/measure_private.h"
 #include "common/errors.h"
 
@@ -270,6 +281,99 @@ static int fan_out(MPI_Comm comm, const int *to, int n, char *buf, int s,
     if (rank == 0 && rounds > 0)
         *t = (end - start) / rounds;
     return err;
+}
+
+/* Rank 0 sends `n` (1 or 2) messages of s bytes to rank `to` at once; to
+ * answers with an empty message as soon as the first has arrived, then
+ * takes the second: the mean time of a round on rank 0's clock (other
+ * ranks: 0), rounds as ping_pong's. Not collective: rank 0 and to only. */
+static int pair_out(MPI_Comm comm, int to, int n, char *buf, int s, const ortho_measure_opts *o,
+                    double *t)
+{
+    int rank, err = MPI_SUCCESS, rounds = 0;
+    PMPI_Comm_rank(comm, &rank);
+    *t = 0.0;
+    if (rank != 0 && rank != to)
+        return MPI_SUCCESS;
+    double start = 0.0, end = 0.0;
+    for (int r = -1; err == MPI_SUCCESS; r++) {
+        int go = 1;
+        MPI_Request q[3];
+        MPI_Status sts[3]; /* not MPI_STATUSES_IGNORE: see segments.c */
+        if (rank == 0) {
+            if (r == 0)
+                start = end = PMPI_Wtime();
+            go = another_round(o, r, start, end);
+            for (int i = 0; i < n && err == MPI_SUCCESS; i++)
+                err = PMPI_Isend(buf, go ? s : 0, MPI_BYTE, to, go ? TAG : TAG + 1, comm, &q[i]);
+            if (err == MPI_SUCCESS && go)
+                err = PMPI_Irecv(NULL, 0, MPI_BYTE, to, TAG, comm, &q[n]);
+            if (err == MPI_SUCCESS)
+                err = PMPI_Waitall(go ? n + 1 : n, q, sts);
+            end = PMPI_Wtime();
+        } else {
+            /* both receives posted before either message can arrive whole */
+            for (int i = 0; i < n && err == MPI_SUCCESS; i++)
+                err = PMPI_Irecv(buf + (size_t)i * (size_t)s, s, MPI_BYTE, 0, MPI_ANY_TAG, comm,
+                                 &q[i]);
+            if (err == MPI_SUCCESS)
+                err = PMPI_Wait(&q[0], &sts[0]);
+            go = err == MPI_SUCCESS && sts[0].MPI_TAG == TAG;
+            if (go)
+                err = PMPI_Send(NULL, 0, MPI_BYTE, 0, TAG, comm);
+            for (int i = 1; i < n && err == MPI_SUCCESS; i++)
+                err = PMPI_Wait(&q[i], &sts[i]);
+        }
+        if (!go)
+            break;
+        rounds = r + 1;
+    }
+    if (rank == 0 && rounds > 0)
+        *t = (end - start) / rounds;
+    return err;
+}
+
+int ortho_measure_pair(MPI_Comm comm, const ortho_measure_opts *opts, int node_size,
+                       double *next, double *across)
+{
+    int size = 0, err;
+    double largest = 0.0, t[6] = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
+    if (opts == NULL || next == NULL || across == NULL)
+        return ortho__raise(comm, MPI_ERR_ARG);
+    *next = *across = -1.0;
+    err = PMPI_Comm_size(comm, &size);
+    if (err != MPI_SUCCESS)
+        return ortho__raise(comm, err);
+    if (!options_ok(opts, 1, node_size, &largest))
+        return ortho__raise(comm, MPI_ERR_ARG);
+    if (size < 2)
+        return MPI_SUCCESS;
+    int nodes = node_size >= 2 && size > node_size;
+    char *buf = calloc(2 * (size_t)largest + 1, 1);
+    MPI_Comm own;
+    err = own_comm(comm, buf != NULL, &own);
+    /* to the next rank, then to the first of the next node: an empty
+     * message (the round trip's latencies), one, two at once */
+    for (int k = 0; k < (nodes ? 6 : 3) && err == MPI_SUCCESS; k++)
+        err = pair_out(own, k < 3 ? 1 : node_size, k % 3 == 2 ? 2 : 1, buf,
+                       k % 3 == 0 ? 0 : (int)largest, opts, &t[k]);
+    if (err == MPI_SUCCESS)
+        err = PMPI_Bcast(t, 6, MPI_DOUBLE, 0, own);
+    if (own != MPI_COMM_NULL)
+        PMPI_Comm_free(&own);
+    free(buf);
+    if (err != MPI_SUCCESS)
+        return ortho__raise(comm, err);
+    for (int k = 0; k < 2; k++) {
+        double *out = k == 0 ? next : across, *x = &t[3 * k];
+        /* the second message's delay of the first, over one's transfer
+         * (0 where noise hides the transfer: nothing seen shared) */
+        if (k == 0 || nodes) {
+            double f = x[1] > x[0] ? (x[2] - x[1]) / (x[1] - x[0]) : 0.0;
+            *out = f < 0.0 ? 0.0 : f > 1.0 ? 1.0 : f;
+        }
+    }
+    return MPI_SUCCESS;
 }
 
 int ortho_measure_fan(MPI_Comm comm, const ortho_measure_opts *opts, int node_size, double *fan)

@@ -52,10 +52,12 @@ static void write_body(ortho_model_profile_t prof, FILE *out)
         fprintf(out, "machine %s\n", prof->machine);
     for (int i = 0; i < prof->nparams; i++) {
         /* counts, sizes and factors (node_size, eager_limit, share_OP,
-         * hop_fan) are no times: plain numbers */
+         * hop_fan, hop_pair, hop_net_pair) are no times: plain numbers */
         if (strcmp(prof->params[i].name, "node_size") == 0
             || strcmp(prof->params[i].name, "eager_limit") == 0
             || strcmp(prof->params[i].name, "hop_fan") == 0
+            || strcmp(prof->params[i].name, "hop_pair") == 0
+            || strcmp(prof->params[i].name, "hop_net_pair") == 0
             || strncmp(prof->params[i].name, "share", 5) == 0)
             ortho__format_double(v, sizeof v, prof->params[i].value);
         else

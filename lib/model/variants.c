@@ -671,6 +671,24 @@ static int tree_stages(ortho_model_profile_t prof, const struct ortho__frame *fr
     return err;
 }
 
+/* A sender's window: `size` segments in flight to its successor (chain:
+ * ORTHO__CHAIN_WINDOW), which arrive one after another where the route
+ * sends a process's messages in order and together where it shares it
+ * between them: the profile's hop_pair, hop_net_pair between nodes
+ * (ortho_measure_pair(): 1 under SimGrid, where a star's chain of 16 at
+ * 528-byte segments moved them two by two, each pair 147 us a hop against
+ * 103.5 us for one; 0 inside a multi-core node, whose loopback gives each
+ * flow its full speed). */
+struct window {
+    int size;
+    double pair, net_pair; /* inside a node or unplaced; between nodes */
+};
+
+static double window_pair(const struct window *w, int where)
+{
+    return w == NULL ? 0.0 : where == ORTHO_MODEL_WHERE_NET ? w->net_pair : w->pair;
+}
+
 /* The time of pipeline pl for a message of b bytes in k = ceil(b / s)
  * segments of s, its stages appended to pred as phases. Free running (the
  * pipe variants and chain: sends below the eager limit complete at once,
@@ -697,7 +715,7 @@ static int tree_stages(ortho_model_profile_t prof, const struct ortho__frame *fr
  *   T = (k + depth - 1) max_i t_i(s),  depth = sum_i on_path_i,
  * all on the slowest stage's phase. */
 static void pipeline_time(const struct pipeline *pl, int stepped, double b, double s,
-                          double fan, ortho_model_prediction *pred)
+                          double fan, const struct window *w, ortho_model_prediction *pred)
 {
     double k = b > 0.0 ? ceil(b / s) : 0.0, step[PIPE_MAX_STAGES], link = 0.0;
     int slowest = 0, depth = 0;
@@ -708,7 +726,18 @@ static void pipeline_time(const struct pipeline *pl, int stepped, double b, doub
         if (pl->ph[i].where != ORTHO_MODEL_WHERE_NODE)
             link += pl->load[i] * step[i];
     }
-    double period = pl->n > 0 ? step[slowest] : 0.0;
+    double period = pl->n > 0 ? step[slowest] : 0.0, group = 1.0, pair = 0.0;
+    int windowed = !stepped && w != NULL && w->size >= 2 && pl->n > 0;
+    if (windowed) {
+        /* a window: the first `group` segments travel together where the
+         * route shares them; after them, a group a window's round trip
+         * (pair 1) or a segment a transfer, at most `size` latencies
+         * overlapping (pair 0) */
+        double m0 = pl->fixed[slowest], m = step[slowest];
+        group = k < w->size ? k : w->size;
+        pair = window_pair(w, pl->ph[slowest].where);
+        period = pair * (m0 / group + m) + (1.0 - pair) * fmax(m, (m0 + m) / w->size);
+    }
     if (!stepped && link > period)
         period += fan * (link - period);
     for (int i = 0; i < pl->n; i++) {
@@ -718,7 +747,11 @@ static void pipeline_time(const struct pipeline *pl, int stepped, double b, doub
         else if (stepped)
             ph.seconds = i == slowest ? (k + depth - 1.0) * period : 0.0;
         else
-            ph.seconds = pl->on_path[i] * ph.seconds + (i == slowest ? (k - 1.0) * period : 0.0);
+            ph.seconds = pl->on_path[i]
+                             * (ph.seconds
+                                + (windowed ? window_pair(w, ph.where) : 0.0) * (group - 1.0)
+                                      * step[i])
+                         + (i == slowest ? (k - 1.0 - pair * (group - 1.0)) * period : 0.0);
         append(pred, &ph);
     }
 }
@@ -799,7 +832,7 @@ static int pipe_segments(ortho_model_profile_t prof, const struct ortho__frame *
     if (!err && op != ORTHO_MODEL_REDUCE)
         err = group_stage(prof, fr, flo, fhi, ORTHO_MODEL_BCAST, first, s, 1, &pl);
     if (!err)
-        pipeline_time(&pl, 0, b, s, ortho__param_or_0(prof, "hop_fan"), pred);
+        pipeline_time(&pl, 0, b, s, ortho__param_or_0(prof, "hop_fan"), NULL, pred);
     return err;
 }
 
@@ -828,8 +861,12 @@ static int chain(ortho_model_profile_t prof, ortho_model_op op, const struct ort
     double s = segment_of(prof, op, b, p - 1, 1, 1, named);
     memset(&pl, 0, sizeof pl);
     int err = chain_stages(prof, fr, op, 1, p, 1, fr->ndims - 1, s, &pl);
+    struct window w = { ORTHO__CHAIN_WINDOW, ortho__param_or_0(prof, "hop_pair"), 0.0 };
+    int net_found = 0;
+    ortho_model_profile_param(prof, "hop_net_pair", &w.net_pair, &net_found);
+    w.net_pair = net_found ? w.net_pair : w.pair; /* measured on one node: the same */
     if (!err)
-        pipeline_time(&pl, 0, b, s, ortho__param_or_0(prof, "hop_fan"), pred);
+        pipeline_time(&pl, 0, b, s, ortho__param_or_0(prof, "hop_fan"), &w, pred);
     return err;
 }
 
@@ -855,7 +892,7 @@ static int spread(ortho_model_profile_t prof, ortho_model_op op, const struct or
         if (!err)
             err = group_stage(prof, fr, 1, 1, op, p2, s, 1, &pl);
         if (!err)
-            pipeline_time(&pl, 0, b, s, 0.0, pred);
+            pipeline_time(&pl, 0, b, s, 0.0, NULL, pred);
         return err;
     }
     if (c < 2)
@@ -865,7 +902,7 @@ static int spread(ortho_model_profile_t prof, ortho_model_op op, const struct or
     else
         err = hop_stage(prof, op, ORTHO_MODEL_WHERE_NET, c, p, s, 2, 0, &pl);
     if (!err)
-        pipeline_time(&pl, 1, b, s, 0.0, pred);
+        pipeline_time(&pl, 1, b, s, 0.0, NULL, pred);
     return err;
 }
 

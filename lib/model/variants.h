@@ -29,6 +29,10 @@ int ortho__model_predict_candidate(ortho_model_profile_t prof, ortho_op op, int 
                                    int node_size, double bytes, const ortho_candidate *cand,
                                    ortho_model_prediction *pred);
 
+/* The segments a chain's process keeps in flight to its successor
+ * (lib/variants/chain_bcast.c, chain_reduce.c), as the model times them. */
+enum { ORTHO__CHAIN_WINDOW = 2 };
+
 /* segment.c: the s that minimizes (bytes / s + depth - 1) (alpha + s beta),
  * the cost of a pipeline of depth stages over segments of s bytes:
  * sqrt(bytes alpha / ((depth - 1) beta)), within 1 .. bytes (bytes when

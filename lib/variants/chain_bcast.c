@@ -10,8 +10,11 @@
  * move 2 n through every link and a binomial tree n lg p through the
  * root's. As phases (lib/model/variants.c): the first segment through
  * the p - 1 hops, each h(s) = t_bc(2, s) inside a node or between two,
- * then a segment per transfer of the slowest hop (~h = h(s) - h(0)):
- *   sum of the p - 1 hops h(s) + (k - 1) max ~h
+ * then the others at the pace of the slowest hop (~h = h(s) - h(0)); the
+ * window's G = min(WINDOW, k) segments travel together where the route
+ * shares them (q = the profile's hop_pair, 1 under SimGrid):
+ *   sum of the p - 1 hops (h(s) + q (G - 1) ~h) + (k - 1 - q (G - 1)) P,
+ *   P = q (h(0) / G + ~h) + (1 - q) max(~h, (h(0) + ~h) / WINDOW)
  *
  * The chain visits the grid's processes in the grid's order, from the
  * root on and around: row after row, so on a node-aware grid the message
@@ -29,12 +32,13 @@
  * never the user's), tag ORTHO_TAG + 2; the dispatcher hands the message
  * as bytes. */
 #include "common/buffers.h"
+#include "model/variants.h"
 #include "ortho2d/uneven.h"
 #include "variants/common.h"
 #include "variants/impl.h"
 #include "variants/segments.h"
 
-enum { WINDOW = 2 };
+enum { WINDOW = ORTHO__CHAIN_WINDOW };
 
 int ortho__bcast_chain(void *buf, int n, MPI_Datatype type, int root,
                        const struct ortho__segment_choice *choice,

@@ -8,9 +8,10 @@
  * carries it once, where a binomial tree loads the root's link lg p times
  * and Rabenseifner's reduce-scatter and gather 2 (p - 1) / p times. As
  * phases (lib/model/variants.c): the first segment through the p - 1
- * hops, each h(s) = t_red(2, s) inside a node or between two, then a
- * segment per transfer of the slowest hop (~h = h(s) - h(0)):
- *   sum of the p - 1 hops h(s) + (k - 1) max ~h
+ * hops, each h(s) = t_red(2, s) inside a node or between two, then the
+ * others at the pace of the slowest hop, the window's segments travelling
+ * together where the route shares them (chain_bcast.c's formula):
+ *   sum of the p - 1 hops (h(s) + q (G - 1) ~h) + (k - 1 - q (G - 1)) P
  *
  * The chain runs down the grid's ranks and around, ending at the root:
  * root - 1, root - 2, ..., 0, p - 1, ..., root + 1, root. Each process receives the partial result of segment j from its
@@ -32,12 +33,13 @@
 #include <stdlib.h>
 
 #include "common/buffers.h"
+#include "model/variants.h"
 #include "ortho2d/uneven.h"
 #include "variants/common.h"
 #include "variants/impl.h"
 #include "variants/segments.h"
 
-enum { WINDOW = 2, SLOTS = 2 * WINDOW };
+enum { WINDOW = ORTHO__CHAIN_WINDOW, SLOTS = 2 * WINDOW };
 
 struct chain {
     const void *input;

@@ -39,8 +39,15 @@
  *
  * also checks ortho_measure_eager(): the smallest send that waits for its
  * receive, EAGER bytes exactly (SimGrid's smpi/send-is-detached-thresh,
- * 65536 by default). Prints "check_clock: N passed, N failed (P
- * processes)" last. */
+ * 65536 by default).
+ *
+ *   smpirun -np P ... check_clock ALPHA BETA REACH FAN@NODES EAGER PAIR[@NET]
+ *
+ * also checks ortho_measure_pair() at the node size of FAN@NODES: two
+ * messages to the next rank at once arrive together, PAIR (1: SimGrid
+ * shares the route between them; 0 on a node's loopback, which gives
+ * every flow its full speed), and to the next node NET, each within 0.1.
+ * Prints "check_clock: N passed, N failed (P processes)" last. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -153,6 +160,25 @@ int main(int argc, char **argv)
         if (rank == 0)
             printf("check_clock: the eager limit %d bytes (SimGrid's: %d): %s\n", limit, want,
                    ok ? "ok" : "FAILED");
+    }
+    if (argc >= 7) {
+        const char *at = strchr(argv[4], '@'), *net = strchr(argv[6], '@');
+        double want = atof(argv[6]), want_net = net != NULL ? atof(net + 1) : -1.0;
+        double pair = -1.0, across = -1.0;
+        static const double largest[] = { 262144 };
+        o = ortho_measure_opts_default();
+        o.min_reps = o.max_reps = 3;
+        o.sizes = largest;
+        o.nsizes = 1;
+        err = ortho_measure_pair(MPI_COMM_WORLD, &o, at != NULL ? atoi(at + 1) : 0, &pair,
+                                 &across);
+        ok = err == MPI_SUCCESS && pair >= 0.0 && fabs(pair - want) <= 0.1
+             && (net == NULL ? across == -1.0 : fabs(across - want_net) <= 0.1);
+        passed += ok;
+        failed += !ok;
+        if (rank == 0)
+            printf("check_clock: the pair %.3g, across nodes %.3g (SimGrid: %.3g, %.3g): %s\n",
+                   pair, across, want, want_net, ok ? "ok" : "FAILED");
     }
     if (rank == 0)
         printf("check_clock: %d passed, %d failed (%d processes)\n", passed, failed, p);

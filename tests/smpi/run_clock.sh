@@ -21,15 +21,18 @@ smpi_closing_pattern() {
 # a node size (star: one up link, 1; multi-core, 3 nodes of 8: one network
 # link a node, 1; torus: ranks 1 and 8 by the x and the y link, 0); the
 # eager limit (SimGrid's smpi/send-is-detached-thresh, 65536 by default;
-# with --cfg=smpi/send-is-detached-thresh:8192 on the torus)
-RUNS=("clock-star-8|clic_star|8|60e-6|8e-8|-|1@0|65536"
-      "clock-multicore-24|multicore|24|0.25e-6|5e-11|-|1@8|65536"
-      "clock-torus-16|t3e_torus|16|1.25e-6|1.6666667e-9|5e-6|0@0|8192")
+# with --cfg=smpi/send-is-detached-thresh:8192 on the torus); the pair
+# (two messages to one process share the route under SimGrid: 1; inside
+# a multi-core node the loopback gives each its full speed: 0; between
+# two of its nodes 1)
+RUNS=("clock-star-8|clic_star|8|60e-6|8e-8|-|1@0|65536|1"
+      "clock-multicore-24|multicore|24|0.25e-6|5e-11|-|1@8|65536|0@1"
+      "clock-torus-16|t3e_torus|16|1.25e-6|1.6666667e-9|5e-6|0@0|8192|1")
 for entry in "${RUNS[@]}"; do
-    IFS='|' read -r name platform np alpha beta reach fan eager <<<"$entry"
+    IFS='|' read -r name platform np alpha beta reach fan eager pair <<<"$entry"
     smpi_selected "$name" "$@" || continue
     smpi_run "$name" "p=$np" "$np" "$platform" "$PLATFORMS/$platform.hostfile" -- \
         --cfg=smpi/send-is-detached-thresh:"$eager" "$PROG" \
-        "$alpha" "$beta" "$reach" "$fan" "$eager"
+        "$alpha" "$beta" "$reach" "$fan" "$eager" "$pair"
 done
 smpi_summary "SMPI clock checks"
