@@ -38,14 +38,26 @@ for g in $(seq 2 "$np"); do [ $((np % g)) -eq 0 ] && ngroups=$((ngroups + 1)); d
 # the eager limit, measured on 2 processes and more: the largest eager size
 # is measured too where it lies between 64 and 8K (Open MPI's shared memory
 # here: 4041 bytes)
+# sizes_with_eager LIMIT SIZE...: how many sizes ortho-fit measures, the
+# largest eager one (LIMIT - 1) added where it lies strictly between the
+# smallest and the largest and is not one of them
+sizes_with_eager() {
+    local limit=$1 add n lo hi
+    shift
+    n=$#
+    add=$((limit - 1)) lo=$1 hi=${!#}
+    [ "$limit" -ge 2 ] && [ "$add" -gt "$lo" ] && [ "$add" -lt "$hi" ] \
+        && ! printf '%s\n' "$@" | grep -qx "$add" && n=$((n + 1))
+    echo "$n"
+}
 nsizes=3
 if [ "$np" -ge 2 ]; then
     limit=$(sed -n 's/^param eager_limit \([0-9]*\)$/\1/p' "$dir/fit.profile")
     [ -n "$limit" ] || fail "no param eager_limit in the profile"
-    if [ "$limit" -gt 65 ] && [ "$limit" -le 8192 ]; then
+    nsizes=$(sizes_with_eager "$limit" 64 1024 8192)
+    if [ "$nsizes" -eq 4 ]; then
         grep -q "^ortho-fit: eager limit $limit bytes: measuring $((limit - 1)) bytes too$" \
             "$dir/fit.err" || fail "the largest eager size $((limit - 1)) not measured"
-        nsizes=4
     fi
 fi
 [ "$(grep -vc '^#' "$dir/samples")" -eq $((6 * nsizes * ngroups)) ] \
@@ -115,8 +127,7 @@ if [ "$np" -eq 2 ]; then
     # two operations, one and two processes of a node at once, the three
     # sizes and the largest eager one where it lies between 1K and 32K
     limit=$(sed -n 's/^param eager_limit \([0-9]*\)$/\1/p' "$dir/nodes-fit.profile")
-    nsizes=3
-    [ "${limit:-0}" -gt 1025 ] && [ "$limit" -le 32768 ] && nsizes=4
+    nsizes=$(sizes_with_eager "${limit:-0}" 1024 8192 32768)
     [ "$(grep -c ' net [12]$' "$dir/nodes-samples")" -eq $((4 * nsizes)) ] \
         || fail "expected $((4 * nsizes)) samples across nodes: $(cat "$dir/nodes-samples")"
     for want in 'param node_size 2' 'param share_allgather ' 'param share_bcast ' \
