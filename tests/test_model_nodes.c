@@ -344,9 +344,9 @@ static void test_variants_compose(void)
  * carries two segments (2000 B, 2 steps): the hops between nodes 3 * 18
  * = 54 us, the root's hop 3 us, the rows' bcast 2 * 3 = 6 us (2 fixed),
  * fill 63 us, then 1 * 8 us: 71 us (a chain's 7 hops: 98 + 6 + 3 * 4 =
- * 116 us). reduce up the same trees: the rows' reduce twice on the way,
- * 2 * 6 us, 3 hops 54 us, the hop to the root 3 us, fill 69 us, then
- * 1 * 8 us: 77 us.
+ * 116 us). reduce up the same trees: the rows' reduce once on the way
+ * (the root's row reduces as the last hop arrives), 6 us, 3 hops 54 us,
+ * the hop to the root 3 us, fill 63 us, then 1 * 8 us: 71 us.
  * pipe allreduce rows on 4 x 4: the rows' reduce 4 us, 3 hops up and 3
  * down between nodes (reduce where=net, no sharing) 6 * 14 = 84 us, the
  * rows' bcast 4 us: 92 us, then 3 * 4 us: 104 us.
@@ -436,7 +436,7 @@ static void test_pipelines_placed(void)
               && pred.nphases == 3 && near(pred.phase[0].seconds, 62e-6)
               && pred.phase[0].where == ORTHO_MODEL_WHERE_NET
               && near(pred.phase[1].seconds, 3e-6) && near(pred.phase[2].seconds, 6e-6));
-    CU_ASSERT(segmented(prof, ORTHO_OP_REDUCE, 32, 4, "pipe:8x4:rows:seg=1000", 77e-6, &pred));
+    CU_ASSERT(segmented(prof, ORTHO_OP_REDUCE, 32, 4, "pipe:8x4:rows:seg=1000", 71e-6, &pred));
     CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 16, 4, "pipe:4x4:cols:seg=1000", 120e-6, &pred)
               && pred.nphases == 3 && near(pred.phase[0].seconds, 6e-6)
               && near(pred.phase[1].seconds, 14e-6) && near(pred.phase[2].seconds, 100e-6)

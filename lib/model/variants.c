@@ -46,7 +46,7 @@
  * slowest stage's transfer max ~t, or, by the profile's hop_fan, what a
  * leader sends through its node's link for each segment (pipeline_time),
  *   pipe, rows   bcast:     h_r(s) + sum_col h(s) + t_bc(p2, s) + (k - 1) P
- *                reduce:    2 t_red(p2, s) + sum_col h(s) + h_r(s) + (k - 1) P
+ *                reduce:    t_red(p2, s) + sum_col h(s) + h_r(s) + (k - 1) P
  *                allreduce: t_red(p2, s) + 2 sum_col h(s) + t_bc(p2, s) + (k - 1) P
  *   pipe, cols   the same with p1 and p2 exchanged
  *   chain        bcast, reduce: sum_all h(s) + (k - 1) P
@@ -774,7 +774,11 @@ static double segment_of(ortho_model_profile_t prof, ortho_model_op hop, double 
  *   bcast:     the root's hop to the chain's member, (second - 1) hops
  *              down the chain, the first groups' bcast (depth second + 1)
  *   reduce:    the first groups' reduce, (second - 1) hops up, the hop to
- *              the root, one more combine step (depth second + 2)
+ *              the root (the segment's depth is second + 2, with the
+ *              combine step; the root's row reduces a segment in the step
+ *              its last hop arrives, so that reduce is off the path: on
+ *              it, the evidence's pipe reduce rows came out 1.26x to 1.38x
+ *              too slow where the hops set the pace)
  *   allreduce: reduce, (second - 1) hops up, (second - 1) down, bcast
  *              (depth 2 second)
  * The hops are t_bc(2, s) for bcast, t_red(2, s) otherwise, each placed
@@ -811,8 +815,7 @@ static int pipe_segments(ortho_model_profile_t prof, const struct ortho__frame *
     int err = MPI_SUCCESS;
     memset(&pl, 0, sizeof pl);
     if (op != ORTHO_MODEL_BCAST)
-        err = group_stage(prof, fr, flo, fhi, ORTHO_MODEL_REDUCE, first, s,
-                          op == ORTHO_MODEL_REDUCE ? 2 : 1, &pl);
+        err = group_stage(prof, fr, flo, fhi, ORTHO_MODEL_REDUCE, first, s, 1, &pl);
     if (!err)
         err = trees ? tree_stages(prof, fr, hop, cstride, second, cdim, s, &pl)
                     : chain_stages(prof, fr, hop, cstride, second,
@@ -1070,7 +1073,7 @@ static const struct segmented_form {
     segmented_fn fn;
 } segmented_forms[] = {
     {ORTHO_VARIANT_PIPE, ORTHO_ORDER_ROWS, MOP(BCAST) | MOP(REDUCE) | MOP(ALLREDUCE),
-     "bcast h_r(s) + sum_col h(s) + t_bc(p2,s); reduce 2 t_red(p2,s) + sum_col h(s) + h_r(s); "
+     "bcast h_r(s) + sum_col h(s) + t_bc(p2,s); reduce t_red(p2,s) + sum_col h(s) + h_r(s); "
      "allreduce t_red(p2,s) + 2 sum_col h(s) + t_bc(p2,s); each + (k-1) max ~t",
      pipe_seg_rows},
     {ORTHO_VARIANT_PIPE, ORTHO_ORDER_COLS, MOP(BCAST) | MOP(REDUCE) | MOP(ALLREDUCE),

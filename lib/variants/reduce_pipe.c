@@ -12,7 +12,9 @@
  * on the nodes, the first segment's way, then a segment per transfer of
  * the slowest (~t = t(s) - t(0); h(s) = t_red(2, s) inside a node or
  * between two):
- *   2 t_red(p2, s) + sum of the p1 - 1 column hops h(s) + h_root(s) + (k - 1) max ~t
+ *   t_red(p2, s) + sum of the p1 - 1 column hops h(s) + h_root(s) + (k - 1) max ~t
+ * (the root's row reduces a segment in the step its last hop arrives: that
+ * reduce overlaps the hop, off the path)
  *
  * Rows order: segment j has a leader column c = j mod pieces. The row at
  * place i of the chain (i = 0: the root's row; the chain runs from the
