@@ -283,6 +283,22 @@ static int fan_out(MPI_Comm comm, const int *to, int n, char *buf, int s,
     return err;
 }
 
+/* The checks of the fan's and the pair's arguments (one size at least):
+ * *size of comm and the largest size of opts, or the error raised on
+ * comm. */
+static int sized_start(MPI_Comm comm, const ortho_measure_opts *opts, int node_size, int *size,
+                       double *largest)
+{
+    if (opts == NULL)
+        return ortho__raise(comm, MPI_ERR_ARG);
+    int err = PMPI_Comm_size(comm, size);
+    if (err != MPI_SUCCESS)
+        return ortho__raise(comm, err);
+    if (!options_ok(opts, 1, node_size, largest))
+        return ortho__raise(comm, MPI_ERR_ARG);
+    return MPI_SUCCESS;
+}
+
 /* Rank 0 sends `n` (1 or 2) messages of s bytes to rank `to` at once; to
  * answers with an empty message as soon as the first has arrived, then
  * takes the second: the mean time of a round on rank 0's clock (other
@@ -338,14 +354,11 @@ int ortho_measure_pair(MPI_Comm comm, const ortho_measure_opts *opts, int node_s
 {
     int size = 0, err;
     double largest = 0.0, t[6] = { 0.0, 0.0, 0.0, 0.0, 0.0, 0.0 };
-    if (opts == NULL || next == NULL || across == NULL)
+    if (next == NULL || across == NULL)
         return ortho__raise(comm, MPI_ERR_ARG);
     *next = *across = -1.0;
-    err = PMPI_Comm_size(comm, &size);
-    if (err != MPI_SUCCESS)
-        return ortho__raise(comm, err);
-    if (!options_ok(opts, 1, node_size, &largest))
-        return ortho__raise(comm, MPI_ERR_ARG);
+    if ((err = sized_start(comm, opts, node_size, &size, &largest)) != MPI_SUCCESS)
+        return err;
     if (size < 2)
         return MPI_SUCCESS;
     int nodes = node_size >= 2 && size > node_size;
@@ -380,14 +393,11 @@ int ortho_measure_fan(MPI_Comm comm, const ortho_measure_opts *opts, int node_si
 {
     int size = 0, err, to[2];
     double largest = 0.0, t[3] = { 0.0, 0.0, 0.0 };
-    if (opts == NULL || fan == NULL)
+    if (fan == NULL)
         return ortho__raise(comm, MPI_ERR_ARG);
     *fan = -1.0;
-    err = PMPI_Comm_size(comm, &size);
-    if (err != MPI_SUCCESS)
-        return ortho__raise(comm, err);
-    if (!options_ok(opts, 1, node_size, &largest))
-        return ortho__raise(comm, MPI_ERR_ARG);
+    if ((err = sized_start(comm, opts, node_size, &size, &largest)) != MPI_SUCCESS)
+        return err;
     if (node_size >= 2) {
         int nodes = size / node_size;
         to[0] = node_size;
