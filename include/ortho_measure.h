@@ -170,9 +170,11 @@ int ortho_measure_fan(MPI_Comm comm, const ortho_measure_opts *opts, int node_si
  * then twice at once, the receiver answering with an empty message when
  * the first has arrived, timed on rank 0's clock as ortho_measure_hops()
  * times a point; the pair is how much the second delays the first, over
- * one message's transfer (its time less the empty one's), within 0 and 1. A chain whose sender keeps two segments in flight moves
- * them as a pair where it is 1 (the model's params hop_pair and
- * hop_net_pair, lib/model/variants.c). Collective over \p comm.
+ * one message's transfer (its time less the empty one's), within 0 and 1
+ * (0 where noise hides the transfer). A chain whose sender keeps two
+ * segments in flight moves them as a pair where it is 1 (the model's
+ * params hop_pair and hop_net_pair, lib/model/variants.c). Collective
+ * over \p comm.
  * \param[out] next    the pair between ranks 0 and 1 on every process; -1
  *                     on one process
  * \param[out] across  between nodes; -1 where not measured

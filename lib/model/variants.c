@@ -49,7 +49,8 @@
  *                reduce:    t_red(p2, s) + sum_col h(s) + h_r(s) + (k - 1) P
  *                allreduce: t_red(p2, s) + 2 sum_col h(s) + t_bc(p2, s) + (k - 1) P
  *   pipe, cols   the same with p1 and p2 exchanged
- *   chain        bcast, reduce: sum_all h(s) + (k - 1) P
+ *   chain        bcast, reduce: sum_all (h(s) + q ~h) + (k - 1 - q) P, its
+ *                window of 2 segments a pair where routes share (q = 1)
  * (sum_col: the p1 - 1 hops down a column, each inside a node or between
  * two; down pipe's trees, the hops to the deepest member, those between
  * nodes sharing the link with the tree's other edges into the node; h_r:
