@@ -246,7 +246,11 @@ run_one() {
         status=$?
         # a run cut short still gives the points it timed
         if [ "$status" -ne 0 ] || ! grep -q "^points: " "$TMP/$name.bench-$p.log"; then
-            echo "-- $name: benchmark at p=$p exit status $status (124: timed out);" \
+            local why="see"
+            [ "$status" -eq 124 ] && why="timed out:"
+            grep -q " [1-9][0-9]* below their bound" "$TMP/$name.bench-$p.log" \
+                && why="points below their bound (BELOW_BOUND rows are left out):"
+            echo "-- $name: benchmark at p=$p exit status $status, $why" \
                  "$TMP/$name.bench-$p.log"
         fi
     done
