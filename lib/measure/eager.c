@@ -95,7 +95,7 @@ static int bisect(MPI_Comm data, MPI_Comm ctl, int me, int from, int to, char *b
 
 int ortho_measure_eager(MPI_Comm comm, int node_size, int *limit)
 {
-    int size = 0, rank = 0, err, to, value = 0, all_ok = 0;
+    int size = 0, rank = 0, err, to, value = 0;
     if (limit == NULL || node_size < 0)
         return ortho__raise(comm, MPI_ERR_ARG);
     *limit = -1;
@@ -112,13 +112,9 @@ int ortho_measure_eager(MPI_Comm comm, int node_size, int *limit)
     char *buf = rank == 0 || rank == to ? calloc(EAGER_MAX, 1) : NULL;
     int ok = buf != NULL || (rank != 0 && rank != to);
     MPI_Comm data = MPI_COMM_NULL, ctl = MPI_COMM_NULL;
-    err = PMPI_Allreduce(&ok, &all_ok, 1, MPI_INT, MPI_MIN, comm);
-    if (err == MPI_SUCCESS && !all_ok)
-        err = MPI_ERR_NO_MEM;
+    err = ortho__measure_own_comm(comm, ok, &data);
     if (err == MPI_SUCCESS)
-        err = PMPI_Comm_dup(comm, &data);
-    if (err == MPI_SUCCESS)
-        err = PMPI_Comm_dup(comm, &ctl);
+        err = PMPI_Comm_dup(data, &ctl);
     if (err == MPI_SUCCESS && (rank == 0 || rank == to))
         err = bisect(data, ctl, rank, 0, to, buf, &value);
     /* every process learns it, or that one of the two failed */

@@ -70,10 +70,7 @@ static int another_round(const ortho_measure_opts *o, int r, double start, doubl
     return r < o->min_reps || (r < most && (limit <= 0.0 ? r < o->max_reps : end - start < limit));
 }
 
-/* After each process's allocation (ok on it): MPI_ERR_NO_MEM on every
- * process where one failed, else *own, a communicator of the messages'
- * own (never one the caller's receives could match). Collective. */
-static int own_comm(MPI_Comm comm, int ok, MPI_Comm *own)
+int ortho__measure_own_comm(MPI_Comm comm, int ok, MPI_Comm *own)
 {
     int all_ok = 0;
     *own = MPI_COMM_NULL;
@@ -191,7 +188,7 @@ int ortho_measure_hops(MPI_Comm comm, const ortho_measure_opts *opts, int node_s
     char *buf = calloc((size_t)largest + 1, 1);
     double *t = calloc((size_t)opts->nsizes, sizeof *t);
     MPI_Comm own;
-    err = own_comm(comm, buf != NULL && t != NULL, &own);
+    err = ortho__measure_own_comm(comm, buf != NULL && t != NULL, &own);
     /* ranks 0 and 1 (consecutive ranks); across: rank 0 and the first
      * rank of the next node */
     if (err == MPI_SUCCESS)
@@ -364,7 +361,7 @@ int ortho_measure_pair(MPI_Comm comm, const ortho_measure_opts *opts, int node_s
     int nodes = node_size >= 2 && size > node_size;
     char *buf = calloc(2 * (size_t)largest + 1, 1);
     MPI_Comm own;
-    err = own_comm(comm, buf != NULL, &own);
+    err = ortho__measure_own_comm(comm, buf != NULL, &own);
     /* to the next rank, then to the first of the next node: an empty
      * message (the round trip's latencies), one, two at once */
     for (int k = 0; k < (nodes ? 6 : 3) && err == MPI_SUCCESS; k++)
@@ -412,7 +409,7 @@ int ortho_measure_fan(MPI_Comm comm, const ortho_measure_opts *opts, int node_si
     }
     char *buf = calloc((size_t)largest + 1, 1);
     MPI_Comm own;
-    err = own_comm(comm, buf != NULL, &own);
+    err = ortho__measure_own_comm(comm, buf != NULL, &own);
     /* each alone, then both at once */
     if (err == MPI_SUCCESS)
         err = fan_out(own, &to[0], 1, buf, (int)largest, opts, &t[0]);

@@ -14,6 +14,12 @@ int ortho__measure_point(MPI_Comm comm, int (*call)(void *ctx), void *ctx,
                          const ortho_measure_opts *o, double reps[], double *median, int *nrep,
                          double *rse);
 
+/* hops.c: after each process's allocation (ok on it): MPI_ERR_NO_MEM on
+ * every process where one failed, else *own, a communicator of the
+ * messages' own (never one the caller's receives could match). Returns
+ * the code without raising it. Collective over comm. */
+int ortho__measure_own_comm(MPI_Comm comm, int ok, MPI_Comm *own);
+
 /* natives.c: one call of native op with size bytes (b rounded as
  * ortho_measure_natives() does) on sub, root 0, through PMPI_. */
 int ortho__measure_run_op(ortho_model_op op, int bytes, void *sbuf, void *rbuf, MPI_Comm sub);
