@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "model/torus_trees.h"
 #include "ortho_model.h"
 #include "support/profiles.h"
 
@@ -499,6 +500,92 @@ static void test_measured_hops(void)
     ortho_model_profile_free(&prof);
 }
 
+/* The trees of a torus (lib/model/torus_trees.c): k = 2 per dim longer
+ * than 2, 1 per dim of 2; every tree spans the torus from vertex 0, each
+ * parent a neighbour by one arc, no arc in two trees, the depths as
+ * returned. A ring has two trees and no choice: its two chains (depth
+ * p - 1). */
+static int trees_ok(int ndims, const int dims[])
+{
+    int k = 0, *parent = NULL, depth[ORTHO__TREES_MAX], p = 1, want = 0, ok = 1;
+    for (int d = 0; d < ndims; d++) {
+        p *= dims[d];
+        want += dims[d] > 2 ? 2 : dims[d] == 2;
+    }
+    if (ortho__torus_trees_make(ndims, dims, &k, &parent, depth) != MPI_SUCCESS || k != want)
+        return 0;
+    char *arc = calloc((size_t)p * (size_t)p, 1);
+    for (int t = 0; t < k && ok; t++) {
+        const int *par = parent + (size_t)t * (size_t)p;
+        int deepest = 0;
+        ok &= par[0] == -1;
+        for (int v = 1; v < p && ok; v++) {
+            int u = par[v], steps = 0, x = v, nbr = 0;
+            ok &= u >= 0 && u < p && !arc[u * p + v];
+            if (!ok)
+                break;
+            arc[u * p + v] = 1;
+            /* u and v differ by +-1 (mod d) in exactly one coordinate */
+            for (int d = ndims - 1, a = u, b = v; d >= 0; d--) {
+                int ca = a % dims[d], cb = b % dims[d];
+                nbr += ca != cb && ((ca + 1) % dims[d] == cb || (cb + 1) % dims[d] == ca);
+                ok &= ca == cb || (ca + 1) % dims[d] == cb || (cb + 1) % dims[d] == ca;
+                a /= dims[d];
+                b /= dims[d];
+            }
+            ok &= nbr == 1;
+            for (; x != 0 && steps <= p; steps++)
+                x = par[x];
+            ok &= x == 0;
+            deepest = steps > deepest ? steps : deepest;
+        }
+        ok &= deepest == depth[t];
+    }
+    free(arc);
+    free(parent);
+    return ok;
+}
+
+static void test_torus_trees(void)
+{
+    static const int shapes[][4] = {{1, 2}, {1, 3}, {1, 8}, {2, 2, 2}, {2, 3, 3},
+                                    {2, 4, 4}, {3, 2, 3, 4}, {3, 8, 4, 4}, {3, 4, 4, 2},
+                                    {3, 5, 1, 3}, {2, 2, 16}};
+    for (size_t i = 0; i < sizeof shapes / sizeof shapes[0]; i++) {
+        int ok = trees_ok(shapes[i][0], &shapes[i][1]);
+        if (!ok)
+            printf("\n  trees of shape %zu wrong\n", i);
+        CU_ASSERT(ok);
+    }
+    int k = 0, depth[ORTHO__TREES_MAX], ring[1] = {8};
+    CU_ASSERT(ortho__torus_trees_shape(1, ring, &k, depth) == MPI_SUCCESS && k == 2
+              && depth[0] == 7 && depth[1] == 7);
+    struct ortho__tree_links l;
+    CU_ASSERT(ortho__torus_trees_links(1, ring, 3, &l) == MPI_SUCCESS && l.trees == 2
+              && ((l.parent[0] == 2 && l.parent[1] == 4) || (l.parent[0] == 4 && l.parent[1] == 2))
+              && l.nchildren[0] == 1 && l.nchildren[1] == 1);
+    CU_ASSERT(ortho__torus_trees_links(1, ring, 8, &l) == MPI_ERR_ARG);
+}
+
+/* trees bcast on 2 x 2, b = 4000 (pipe_text, the node size unknown: a
+ * hop is bcast on 2, 5 us + s 2 ns): 2 trees (one arc a dim of 2), each
+ * a chain of 3 hops, the only trees there are; parts of 2000 B in
+ * segments of 1000 B, 2 a part; a hop 5 + 2 = 7 us: (2 + 3 - 1) 7 = 28
+ * us. With hop_fan 1 one link carries both parts: a step 5 + 2 * 2 = 9
+ * us, 36 us. (A 1 x 8 grid is flat: native runs there.) */
+static void test_trees_compose(void)
+{
+    ortho_model_profile_t prof = pipe_profile("");
+    ortho_model_profile_t fan = pipe_profile("param hop_fan 1\n");
+    ortho_model_prediction pred;
+    CU_ASSERT_FATAL(prof != NULL && fan != NULL);
+    CU_ASSERT(segmented(prof, ORTHO_OP_BCAST, 4, 0, "trees:2x2:seg=1000", 28e-6, &pred)
+              && pred.nphases == 1 && pred.phase[0].group == 2);
+    CU_ASSERT(segmented(fan, ORTHO_OP_BCAST, 4, 0, "trees:2x2:seg=1000", 36e-6, &pred));
+    ortho_model_profile_free(&prof);
+    ortho_model_profile_free(&fan);
+}
+
 /* The fan (param hop_fan, ortho_measure_fan): where a process's messages
  * to several others share its link, a leader of a pipeline sends each
  * segment through it once per stage it runs outside its node. pipe
@@ -765,6 +852,8 @@ int main(void)
         CU_add_test(s, "pipelines' hops from the measured ping pong", test_measured_hops);
         CU_add_test(s, "a stage to many processes ends with the farthest", test_reach);
         CU_add_test(s, "a leader's messages share its link by the fan", test_fan);
+        CU_add_test(s, "the arc-disjoint trees of a torus", test_torus_trees);
+        CU_add_test(s, "trees composed", test_trees_compose);
         CU_add_test(s, "no phase below one message to its farthest member", test_floor);
         CU_add_test(s, "the starts' spread paid once", test_spread_once);
         CU_add_test(s, "a profile without the terms is unchanged", test_old_profile_unchanged);

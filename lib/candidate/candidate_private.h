@@ -13,9 +13,17 @@
  * allgather and allgatherv, the rows order for everything else; ROWS and COLS are themselves. */
 ortho_order ortho__order_resolve(ortho_variant v, ortho_op op, ortho_order order);
 
-/* 1 when variant v cuts its messages into segments (pipe, chain): a
- * candidate of v may carry a segment size. */
+/* 1 when variant v cuts its messages into segments (pipe, chain, spread,
+ * trees): a candidate of v may carry a segment size. */
 int ortho__variant_segments(ortho_variant v);
+
+/* 1 when variant v runs in the rows order only (chain, spread, rings,
+ * trees: one candidate per layout). */
+int ortho__variant_rows_only(ortho_variant v);
+
+/* 1 when variant v works on the grid as a torus (rings, trees): plain
+ * grids only, where a grid's dims may match a torus network's. */
+int ortho__variant_torus(ortho_variant v);
 
 /* What a layout text (ORTHO_GRID, the layout field of a candidate name)
  * says. */

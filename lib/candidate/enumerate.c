@@ -2,7 +2,7 @@
  * native, every valid variant on every 2D layout in both orders, the
  * paper's phases and rings on N-D layouts, and node-aware grids; chain and
  * spread once per kind of grid (plain, node-aware), in the rows order;
- * rings on plain grids only, in the rows order. */
+ * rings and trees on plain grids only (2D and N-D), in the rows order. */
 #include "candidate/candidate_private.h"
 
 #include <string.h>
@@ -34,7 +34,7 @@ static void add_orders(ortho_candidate out[], int cap, int *n, ortho_variant v, 
         return;
     }
     add(out, cap, n, v, ORTHO_ORDER_ROWS, node_aware, 2, dims);
-    if (v != ORTHO_VARIANT_CHAIN && v != ORTHO_VARIANT_SPREAD && v != ORTHO_VARIANT_RINGS)
+    if (!ortho__variant_rows_only(v))
         add(out, cap, n, v, ORTHO_ORDER_COLS, node_aware, 2, dims);
 }
 
@@ -81,14 +81,14 @@ int ortho_candidates(ortho_op op, int p, int node_size, int maxdims, ortho_candi
                 if (v == ORTHO_VARIANT_CHAIN || v == ORTHO_VARIANT_SPREAD)
                     break; /* the same chain (spread) on every plain layout */
             }
-        if (v == ORTHO_VARIANT_PHASES || v == ORTHO_VARIANT_RINGS)
+        if (v == ORTHO_VARIANT_PHASES || v == ORTHO_VARIANT_RINGS || v == ORTHO_VARIANT_TREES)
             for (int k = 3; k <= maxdims; k++)
                 add_nd(out, cap, n, (ortho_variant)v, 0, p, k, dims, 0, 0);
     }
     if (node_size >= 2 && p % node_size == 0 && p / node_size >= 2) {
         int nodes = p / node_size;
         for (int v = ORTHO_VARIANT_PHASES; v < ORTHO_VARIANT_COUNT; v++) {
-            if (!ortho_variant_valid((ortho_variant)v, op) || v == ORTHO_VARIANT_RINGS)
+            if (!ortho_variant_valid((ortho_variant)v, op) || ortho__variant_torus(v))
                 continue;
             dims[0] = nodes;
             dims[1] = node_size;

@@ -11,7 +11,7 @@
 
 static const char *const variant_names[ORTHO_VARIANT_COUNT] = {"native", "phases", "rsag",
                                                                "scag", "pipe", "chain",
-                                                               "spread", "rings"};
+                                                               "spread", "rings", "trees"};
 static const char *const order_names[] = {"paper", "rows", "cols"};
 
 /* The largest segment a name gives (bytes). */

@@ -20,6 +20,8 @@ int ortho_variant_valid(ortho_variant variant, ortho_op op)
     case ORTHO_VARIANT_CHAIN:
     case ORTHO_VARIANT_SPREAD:
         return op == ORTHO_OP_BCAST || op == ORTHO_OP_REDUCE;
+    case ORTHO_VARIANT_TREES:
+        return op == ORTHO_OP_BCAST;
     case ORTHO_VARIANT_RINGS:
         return op == ORTHO_OP_ALLREDUCE || op == ORTHO_OP_BCAST || op == ORTHO_OP_REDUCE ||
                op == ORTHO_OP_ALLGATHER || op == ORTHO_OP_GATHER || op == ORTHO_OP_SCATTER;
@@ -40,7 +42,18 @@ ortho_order ortho__order_resolve(ortho_variant v, ortho_op op, ortho_order order
     return ORTHO_ORDER_ROWS;
 }
 
+int ortho__variant_rows_only(ortho_variant v)
+{
+    return v == ORTHO_VARIANT_CHAIN || v == ORTHO_VARIANT_SPREAD || ortho__variant_torus(v);
+}
+
+int ortho__variant_torus(ortho_variant v)
+{
+    return v == ORTHO_VARIANT_RINGS || v == ORTHO_VARIANT_TREES;
+}
+
 int ortho__variant_segments(ortho_variant v)
 {
-    return v == ORTHO_VARIANT_PIPE || v == ORTHO_VARIANT_CHAIN || v == ORTHO_VARIANT_SPREAD;
+    return v == ORTHO_VARIANT_PIPE || v == ORTHO_VARIANT_CHAIN || v == ORTHO_VARIANT_SPREAD ||
+           v == ORTHO_VARIANT_TREES;
 }

@@ -418,11 +418,14 @@ static void report(const struct comm_cache *cache, ortho_op op, int cls)
             snprintf(layout + at, sizeof layout - (size_t)at, " (uneven: last row %d of %d)",
                      g->last_len, ortho__row_size(g));
         else if (!ortho__is_full(g) && at < (int)sizeof layout)
-            /* an N-D box lacking whole rows: rings does not run there */
-            snprintf(layout + at, sizeof layout - (size_t)at, " (%d processes in a box of %lld%s)",
+            /* an N-D box lacking whole rows: rings and trees do not run there */
+            snprintf(layout + at, sizeof layout - (size_t)at, " (%d processes in a box of %lld%s%s)",
                      g->size, ortho__box_size(g),
+                     ortho__variant_torus(dc->variant) ? ": " : "",
                      dc->variant == ORTHO_VARIANT_RINGS
-                         ? ": rings needs every place filled, rsag, scag or phases runs"
+                         ? "rings needs every place filled, rsag, scag or phases runs"
+                     : dc->variant == ORTHO_VARIANT_TREES
+                         ? "trees needs every place filled, scag runs"
                          : "");
     }
     fprintf(stderr, "ortho: %s on %s (%d processes), %s: %s (%s)\n", ortho_op_name(op),

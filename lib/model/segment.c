@@ -262,6 +262,29 @@ int ortho__model_spread_window(int through_nodes)
     return through_nodes ? SPREAD_NODES_WINDOW : 1;
 }
 
+int ortho__model_trees_where(int p, int node_size)
+{
+    return node_size < 2 ? ORTHO_MODEL_WHERE_ANY
+           : p <= node_size ? ORTHO_MODEL_WHERE_NODE
+                            : ORTHO_MODEL_WHERE_NET;
+}
+
+int ortho__model_trees_segment(ortho_model_profile_t prof, double bytes, int depth, int trees,
+                               int where, long long stride, int named)
+{
+    if (named > 0)
+        return named;
+    double fan = ortho__param_or_0(prof, "hop_fan"), lanes = 1.0 + fan * (trees - 1);
+    double alpha, beta;
+    /* a hop is one synchronous send: the measured ping pong where there
+     * is one (t_bc(2, s) holds the spread of the starts a hop in a
+     * pipeline does not pay: on the torus's profile 5127 B at 500 KB
+     * where 2 to 3 KiB measured fastest), else the hop's chord */
+    if (prof == NULL || !ortho__measured_hop(prof, where, 2, stride, &alpha, &beta))
+        ortho__model_segment_machine(prof, ORTHO_MODEL_BCAST, bytes, &alpha, &beta);
+    return whole_bytes(ortho__model_segment_best(bytes, depth, alpha, lanes * beta));
+}
+
 int ortho__model_spread_segment(ortho_model_profile_t prof, ortho_model_op op, double bytes,
                                 int p, int through_nodes, int named)
 {

@@ -90,6 +90,7 @@
 
 #include "candidate/candidate_private.h"
 #include "model/model_private.h"
+#include "model/torus_trees.h"
 
 /* The sub-grid a composition works on: dims 0..nsub-1 of fr (the whole
  * grid, or its leader grid in a recursion), lanes: the mask of fr's other
@@ -1025,6 +1026,54 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
     return MPI_SUCCESS;
 }
 
+/* trees (trees_bcast.c): k parts of b / k, each down its own tree of the
+ * grid's torus in segments of s (ortho__model_trees_segment, at the
+ * deepest tree's depth D, on the part), a hop h(s) each: one message to
+ * a neighbour in the grid's first dim longer than 1, the farthest in
+ * ranks (the profile's measured ping pong with its reach at that
+ * distance where it has one, else t_bc(2, s)). Every hop is paced (the
+ * next segment to a child leaves once the last was taken), so a step
+ * lasts a whole hop:
+ *   T = (ceil(b / (k s)) + D - 1) (h0 + (1 + fan (k - 1)) x(s)),
+ * h0 the hop's fixed part, x(s) its transfer, fan the profile's hop_fan:
+ * 0 where each neighbour has a link of its own (a torus the grid
+ * matches), 1 where one link carries the k parts of every process. One
+ * phase: the hop, its group 2. */
+static int trees(ortho_model_profile_t prof, ortho_model_op op, const struct ortho__frame *fr,
+                 int p1, int p2, double b, int named, ortho_model_prediction *pred)
+{
+    int k = 0, depth[ORTHO__TREES_MAX], deepest = 1;
+    (void)p1, (void)p2;
+    int err = ortho__torus_trees_shape(fr->ndims, fr->dims, &k, depth);
+    if (err || k == 0 || !(b > 0.0))
+        return err;
+    int p = 1;
+    for (int d = 0; d < fr->ndims; d++)
+        p *= fr->dims[d];
+    for (int t = 0; t < k; t++)
+        deepest = depth[t] > deepest ? depth[t] : deepest;
+    long long stride = ortho__torus_trees_stride(fr->ndims, fr->dims);
+    int where = ortho__model_trees_where(p, fr->node_size);
+    double part = ceil(b / k);
+    double s = ortho__model_trees_segment(prof, part, deepest, k, where, stride, named);
+    s = s < part ? s : part;
+    ortho_model_phase ph;
+    double t = 0.0, t0 = 0.0, fan = ortho__param_or_0(prof, "hop_fan");
+    memset(&ph, 0, sizeof ph);
+    err = hop_via(prof, op, where, 2, stride, s, &t, &t0, &ph.entry);
+    if (err)
+        return err;
+    ph.op = op;
+    ph.group = 2;
+    ph.bytes = s;
+    ph.where = where;
+    ph.dim = fr->ndims - 1;
+    ph.share = 1.0 + fan * (k - 1);
+    ph.seconds = (ceil(part / s) + deepest - 1.0) * (t0 + ph.share * (t - t0));
+    append(pred, &ph);
+    return MPI_SUCCESS;
+}
+
 typedef int (*segmented_fn)(ortho_model_profile_t prof, ortho_model_op op,
                             const struct ortho__frame *fr, int p1, int p2, double b, int named,
                             ortho_model_prediction *pred);
@@ -1092,6 +1141,10 @@ static const struct segmented_form {
      "m + fan (X - x_m): m the slowest part's sum_i 2 (d_i-1) h(b_i/d_i) (allgather, gather, "
      "scatter: (d_i-1) h(b_i/d_i) on p b), X all 2k' parts' transfers, x_m its own",
      rings},
+    {ORTHO_VARIANT_TREES, ORTHO_ORDER_ROWS, MOP(BCAST),
+     "(ceil(b/(k s)) + D - 1) (h0 + (1 + fan (k-1)) x(s)): k trees of the grid's torus, "
+     "D the deepest",
+     trees},
 };
 
 static int compose(ortho_model_profile_t prof, const struct sub *sg, ortho_variant v,

@@ -113,6 +113,21 @@ int ortho__model_spread_window(int through_nodes);
 int ortho__model_spread_segment(ortho_model_profile_t prof, ortho_model_op op, double bytes,
                                 int p, int through_nodes, int named);
 
+/* trees (lib/variants/trees_bcast.c) on p processes, nodes of
+ * node_size consecutive ranks (0 or 1: unknown): where its hops are
+ * timed (ORTHO_MODEL_WHERE_...). */
+int ortho__model_trees_where(int p, int node_size);
+
+/* trees' segment in bytes for parts of `bytes` down `trees` trees whose
+ * deepest has `depth` hops: `named` when not 0, else the minimum of
+ * (bytes / s + depth - 1) (alpha + (1 + fan (trees - 1)) s beta), alpha
+ * and beta of the profile's measured hop at where between two ranks
+ * stride apart (hop_alpha ...: ortho__measured_hop), else of its t_bc(2,
+ * s) or the default machine (ortho__model_segment_machine), fan its
+ * hop_fan. Equal on every process for equal arguments and profile. */
+int ortho__model_trees_segment(ortho_model_profile_t prof, double bytes, int depth, int trees,
+                               int where, long long stride, int named);
+
 /* rsag's direct exchanges (lib/variants/direct_exchange.c) post the
  * messages to and from this many partners at a time, as MPICH throttles
  * its alltoall; the model charges one latency per window. */

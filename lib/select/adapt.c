@@ -149,11 +149,11 @@ static int by_model(ortho_op op, int p, double bytes, ortho_model_profile_t prof
     ortho_candidates(op, p, 0, 3, all, m, &m);
     for (int i = 0; i < m; i++) {
         double t = 0.0;
-        /* 2D layouts, and rings also on 3D ones: on a torus whose dims a
-         * 3D grid matches, every link at once (SMPI, 4x4x8 torus, 128
-         * processes, 500 KB allreduce: rings:8x4x4 0.39 ms, rings:4x32
-         * 1.37 ms) */
-        if (all[i].ndims > 2 && all[i].variant != ORTHO_VARIANT_RINGS)
+        /* 2D layouts, and rings and trees also on 3D ones: on a torus
+         * whose dims a 3D grid matches, every link at once (SMPI, 4x4x8
+         * torus, 128 processes, 500 KB allreduce: rings:8x4x4 0.39 ms,
+         * rings:4x32 1.37 ms) */
+        if (all[i].ndims > 2 && !ortho__variant_torus(all[i].variant))
             continue;
         if (all[i].variant != ORTHO_VARIANT_NATIVE &&
             ortho__select_predict(prof, op, p, 0, bytes, &all[i], &t) == MPI_SUCCESS &&

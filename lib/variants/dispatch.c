@@ -37,7 +37,9 @@
  *    order for reductions, scag's for bcast, the paper's order for the
  *    others), its reductions with a commutative op (else rsag's rows
  *    order), its allgather, gather and scatter where p times the block
- *    fits an int (the vector of the blocks it works on). */
+ *    fits an int (the vector of the blocks it works on);
+ *  - trees (bcast) runs on full grids (else scag's rows order), the rows
+ *    order only, with the candidate's segment or the model's. */
 #include "variants/variants.h"
 
 #include <limits.h>
@@ -55,7 +57,7 @@ ortho_order ortho__variant_order_on(ortho_variant v, ortho_op op, ortho_order or
 {
     ortho_order paper = ortho__order_resolve(v, op, ORTHO_ORDER_PAPER);
     order = ortho__order_resolve(v, op, order);
-    if (v == ORTHO_VARIANT_CHAIN || v == ORTHO_VARIANT_SPREAD || v == ORTHO_VARIANT_RINGS)
+    if (ortho__variant_rows_only(v))
         return ORTHO_ORDER_ROWS;
     switch (op) {
     case ORTHO_OP_GATHERV:
@@ -93,7 +95,9 @@ static int bcast_bytes(const struct ortho__run *run, void *buf, int n, int root,
         return ortho__bcast_spread(buf, n, MPI_BYTE, g, &run->seg, grid);
     if (run->variant == ORTHO_VARIANT_RINGS && ortho__is_full(grid))
         return ortho__bcast_rings(buf, n, MPI_BYTE, g, grid);
-    if (run->variant == ORTHO_VARIANT_RINGS)
+    if (run->variant == ORTHO_VARIANT_TREES && ortho__is_full(grid))
+        return ortho__bcast_trees(buf, n, MPI_BYTE, g, &run->seg, grid);
+    if (ortho__variant_torus(run->variant))
         return ortho__bcast_scag_rows(buf, n, MPI_BYTE, g, grid);
     if (run->variant == ORTHO_VARIANT_SCAG)
         return run->order == ORTHO_ORDER_COLS ? ortho__bcast_scag_cols(buf, n, MPI_BYTE, g, grid)

@@ -1218,9 +1218,11 @@ static int runs_systematic(int p, int ns, int maxdims, int native, struct run ru
             for (int other = 0; other < 2 && n < cap; other++)
                 run_set(&runs[n++], &ls[i], (ortho_order)order, other, 0);
     /* the variants no run above gives an operation, on the first layout:
-     * pipe in both orders, chain, spread and rings (rows only: their order) */
+     * pipe in both orders, chain, spread, rings and trees (rows only: their
+     * order) */
     static const ortho_variant more[] = {ORTHO_VARIANT_PIPE, ORTHO_VARIANT_CHAIN,
-                                         ORTHO_VARIANT_SPREAD, ORTHO_VARIANT_RINGS};
+                                         ORTHO_VARIANT_SPREAD, ORTHO_VARIANT_RINGS,
+                                         ORTHO_VARIANT_TREES};
     for (size_t v = 0; v < sizeof more / sizeof more[0] && nl > 0; v++)
         for (int order = ORTHO_ORDER_ROWS; order <= ORTHO_ORDER_COLS && n < cap; order++)
             if ((order == ORTHO_ORDER_ROWS || more[v] == ORTHO_VARIANT_PIPE) &&

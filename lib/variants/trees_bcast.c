@@ -1,0 +1,220 @@
+/* Broadcast down k arc-disjoint spanning trees of the grid's torus
+ * ("trees").
+ *
+ * The torus of the grid (lib/model/torus_trees.h): every process linked
+ * to its neighbours at +1 and -1 in every dim longer than 1, k arcs out
+ * of each (k = 6 on a 3D grid whose dims are all longer than 2). It has
+ * k spanning trees from any root that share no arc. The message is cut
+ * into k parts of n / k, part t sent down tree t in segments of s: a
+ * process forwards each segment of a part to its children in that tree
+ * as soon as it has it. Where the grid's dims match a torus network's,
+ * every link carries n / k once and the root sends on all its k links at
+ * once, so the time nears the bound n / (k B) of the root's links, where
+ * rings (a scatter and an allgather) moves twice that.
+ *
+ * Cost (alpha-beta, D the deepest tree, k_s = n / (k s) segments a part,
+ * each hop paced: the next segment to a child leaves once the last was
+ * taken):
+ *   T = (k_s + D - 1) (alpha + s beta)
+ *   s = sqrt(n / k alpha / ((D - 1) beta))
+ * (ortho__model_trees_segment: alpha and beta of the profile's measured
+ * hop, or the candidate's "seg="). As phases
+ * (lib/model/variants.c): D hops t_bc(2, s), a step each, every step as
+ * long as the slowest; where one link carries all of a process's
+ * messages (the profile's hop_fan 1), a step moves the k parts' segments
+ * through it: (alpha + k s beta).
+ *
+ * Pacing: every send is synchronous (MPI_Issend) and a process keeps one
+ * segment of a part in flight to each child. SimGrid shares a link among
+ * the messages on it: with eager sends every segment of a part reached
+ * the next process at once, at the end, and the pipeline stalled at each
+ * hop (2.77 ms against 0.27 ms below).
+ *
+ * Measured (SimGrid 3.32, t3e_torus.xml, 128 processes, grid 8x4x4 over
+ * the torus's z, y, x, 500 KiB, scripts/smpi_settings.sh, results
+ * checked, a prototype of this file): 0.266 ms at 2 KiB segments, the
+ * bound 0.152 ms; rings 0.390 ms; the mpich selector's bcast 5.99 ms
+ * (docs/variants.md, "trees").
+ *
+ * Receives are posted RECV_AHEAD segments ahead per part into the user's
+ * buffer at the segment's place; the messages travel on the grid's
+ * communicator (the library's duplicate) with tag ORTHO_TAG + 80 + t.
+ * Full grids only (every position a process); the dispatcher runs scag's
+ * rows order elsewhere. Memory: the trees of the grid's dims, k p ints,
+ * kept for the process (a few dims at a time), and k (RECV_AHEAD + k)
+ * requests. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "common/buffers.h"
+#include "model/torus_trees.h"
+#include "variants/common.h"
+#include "variants/impl.h"
+
+enum { RECV_AHEAD = 2, TAG_TREES = ORTHO_TAG + 80 };
+
+struct part {
+    int off, len;  /* elements of the vector */
+    int count;     /* segments */
+    int posted;    /* segments whose receive was posted */
+    int sent;      /* segments passed on to the children */
+    char *got;     /* per segment: arrived (the root has them all) */
+    int slot_seg[RECV_AHEAD];
+};
+
+struct trees {
+    void *buf;
+    MPI_Datatype type;
+    MPI_Comm comm;
+    int per;                    /* elements a segment */
+    int k, stride;              /* parts; requests per part: RECV_AHEAD + k */
+    struct ortho__tree_links at;
+    int parent[ORTHO__TREES_MAX];                    /* grid ranks, -1 at the root */
+    int child[ORTHO__TREES_MAX][ORTHO__TREES_MAX];   /* grid ranks */
+    struct part part[ORTHO__TREES_MAX];
+    MPI_Request *req;
+};
+
+/* The grid rank of torus vertex v of the trees rooted at coordinates rc. */
+static int rank_of(const struct ortho_grid *grid, int v, const int rc[])
+{
+    int c[ORTHO_GRID_MAX_DIMS], r = 0;
+    ortho__grid_coords(grid, v, c);
+    for (int d = 0; d < grid->ndims; d++)
+        r = r * grid->dims[d] + (c[d] + rc[d]) % grid->dims[d];
+    return r;
+}
+
+/* This process's vertex: its coordinates less the root's. */
+static int vertex_of(const struct ortho_grid *grid, const int rc[])
+{
+    int v = 0;
+    for (int d = 0; d < grid->ndims; d++)
+        v = v * grid->dims[d] + (grid->coords[d] - rc[d] + grid->dims[d]) % grid->dims[d];
+    return v;
+}
+
+static int seg_len(const struct trees *T, const struct part *q, int j)
+{
+    int left = q->len - j * T->per;
+    return left < T->per ? left : T->per;
+}
+
+static void *seg_at(const struct trees *T, const struct part *q, int j)
+{
+    return ortho__offset(T->buf, (MPI_Aint)q->off + (MPI_Aint)j * T->per, T->type);
+}
+
+static int post_recv(struct trees *T, int t, int slot)
+{
+    struct part *q = &T->part[t];
+    int j = q->posted++;
+    q->slot_seg[slot] = j;
+    return PMPI_Irecv(seg_at(T, q, j), seg_len(T, q, j), T->type, T->parent[t], TAG_TREES + t,
+                      T->comm, &T->req[t * T->stride + slot]);
+}
+
+/* Part t's segments that are in and whose children took the last one. */
+static int pass_on(struct trees *T, int t)
+{
+    struct part *q = &T->part[t];
+    MPI_Request *s = T->req + t * T->stride + RECV_AHEAD;
+    int err = MPI_SUCCESS, n = T->at.nchildren[t];
+    while (!err && q->sent < q->count && q->got[q->sent]) {
+        for (int c = 0; c < n; c++)
+            if (s[c] != MPI_REQUEST_NULL)
+                return MPI_SUCCESS;
+        int j = q->sent++;
+        for (int c = 0; c < n && !err; c++)
+            err = PMPI_Issend(seg_at(T, q, j), seg_len(T, q, j), T->type, T->child[t][c],
+                              TAG_TREES + t, T->comm, &s[c]);
+    }
+    return err;
+}
+
+static int run(struct trees *T)
+{
+    int err = MPI_SUCCESS, total = T->k * T->stride;
+    for (int t = 0; t < T->k && !err; t++)
+        for (int a = 0; a < RECV_AHEAD && T->parent[t] >= 0 && T->part[t].posted <
+                                                                  T->part[t].count && !err; a++)
+            err = post_recv(T, t, a);
+    while (!err) {
+        for (int t = 0; t < T->k && !err; t++)
+            err = pass_on(T, t);
+        int idx = MPI_UNDEFINED;
+        if (!err)
+            err = PMPI_Waitany(total, T->req, &idx, MPI_STATUS_IGNORE);
+        if (err || idx == MPI_UNDEFINED)
+            break;
+        int t = idx / T->stride, a = idx % T->stride;
+        struct part *q = &T->part[t];
+        if (a < RECV_AHEAD) {
+            q->got[q->slot_seg[a]] = 1;
+            if (q->posted < q->count)
+                err = post_recv(T, t, a);
+        }
+    }
+    if (err)
+        ortho__cancel_each(total, T->req);
+    return err;
+}
+
+int ortho__bcast_trees(void *buf, int n, MPI_Datatype type, int root,
+                       const struct ortho__segment_choice *seg, const struct ortho_grid *grid)
+{
+    struct trees T;
+    int rc[ORTHO_GRID_MAX_DIMS], elem = 0;
+    if (grid->size < 2 || n == 0)
+        return MPI_SUCCESS;
+    memset(&T, 0, sizeof T);
+    ortho__grid_coords(grid, root, rc);
+    int err = ortho__torus_trees_links(grid->ndims, grid->dims, vertex_of(grid, rc), &T.at);
+    if (!err)
+        err = PMPI_Type_size(type, &elem);
+    if (err)
+        return err;
+    T.buf = buf;
+    T.type = type;
+    T.comm = grid->comm;
+    T.k = T.at.trees;
+    T.stride = RECV_AHEAD + T.k;
+    int depth = 1;
+    for (int t = 0; t < T.k; t++) {
+        depth = T.at.depth[t] > depth ? T.at.depth[t] : depth;
+        T.parent[t] = T.at.parent[t] < 0 ? -1 : rank_of(grid, T.at.parent[t], rc);
+        for (int c = 0; c < T.at.nchildren[t]; c++)
+            T.child[t][c] = rank_of(grid, T.at.children[t][c], rc);
+    }
+    /* one segment size for every part, from the longest part */
+    struct ortho__segments sg;
+    int part = (int)(((long long)n + T.k - 1) / T.k);
+    ortho__segments_cut(n, elem,
+                        ortho__model_trees_segment(
+                            seg->prof, (double)part * elem, depth, T.k,
+                            ortho__model_trees_where(grid->size, seg->node_size),
+                            ortho__torus_trees_stride(grid->ndims, grid->dims), seg->named),
+                        &sg);
+    T.per = sg.per;
+    T.req = malloc((size_t)T.k * (size_t)T.stride * sizeof(MPI_Request));
+    if (T.req == NULL)
+        err = MPI_ERR_NO_MEM;
+    for (int i = 0; i < T.k * T.stride && !err; i++)
+        T.req[i] = MPI_REQUEST_NULL;
+    for (int t = 0; t < T.k && !err; t++) {
+        struct part *q = &T.part[t];
+        ortho__piece(n, T.k, t, &q->off, &q->len);
+        q->count = q->len > 0 ? (int)(((long long)q->len + T.per - 1) / T.per) : 0;
+        q->got = calloc((size_t)q->count + 1, 1);
+        if (q->got == NULL)
+            err = MPI_ERR_NO_MEM;
+        else if (T.parent[t] < 0)
+            memset(q->got, 1, (size_t)q->count);
+    }
+    if (!err)
+        err = run(&T);
+    for (int t = 0; t < T.k; t++)
+        free(T.part[t].got);
+    free(T.req);
+    return err;
+}
