@@ -111,13 +111,16 @@ typedef enum ortho_variant {
      *  order, bcast scag's), rows order only; non-commutative operations
      *  run rsag's rows order. */
     ORTHO_VARIANT_RINGS,
-    /** "trees": bcast down k spanning trees of the grid's torus (every
-     *  process linked to its neighbours at +1 and -1 in each dimension)
-     *  that share no link, k = 2 per dimension longer than 2 (1 for a
-     *  dimension of 2): the message cut into k parts, each sent down its
-     *  tree in segments, so that every link carries 1/k of it and the root
-     *  sends on all k at once. For tori whose dims the grid's match. Full
-     *  grids only (otherwise scag's rows order), rows order only. */
+    /** "trees": bcast and reduce along k spanning trees of the grid's
+     *  torus (every process linked to its neighbours at +1 and -1 in each
+     *  dimension) that share no link, k = 2 per dimension longer than 2
+     *  (1 for a dimension of 2): the message cut into k parts, each sent
+     *  down its tree in segments (reduce: summed up it), so that every
+     *  link carries 1/k of it and the root sends (receives) on all k at
+     *  once. For tori whose dims the grid's match. Full grids only
+     *  (otherwise scag's rows order for bcast, rsag's for reduce), rows
+     *  order only; reduce with commutative operations (else rsag's rows
+     *  order). */
     ORTHO_VARIANT_TREES,
     ORTHO_VARIANT_COUNT
 } ortho_variant;

@@ -87,12 +87,14 @@ static void test_names(void)
         rings += list[i].variant == ORTHO_VARIANT_RINGS && list[i].ndims == 3;
     ok &= rings == 3; /* 2x2x4, 2x4x2, 4x2x2 */
     /* reduce: chain and spread once each on a plain grid (2x8) and once
-     * node-aware, rows order; rings on the three plain layouts */
+     * node-aware, rows order; rings and trees on the three plain layouts */
     ortho_candidates(ORTHO_OP_REDUCE, 16, 4, 2, list, 4096, &n);
     rings = 0;
+    int trees = 0;
     for (int i = 0; i < n; i++) {
-        if (list[i].variant == ORTHO_VARIANT_RINGS) {
-            rings++;
+        if (list[i].variant == ORTHO_VARIANT_RINGS || list[i].variant == ORTHO_VARIANT_TREES) {
+            rings += list[i].variant == ORTHO_VARIANT_RINGS;
+            trees += list[i].variant == ORTHO_VARIANT_TREES;
             ok &= !list[i].node_aware && list[i].order == ORTHO_ORDER_ROWS;
         }
         if (list[i].variant == ORTHO_VARIANT_CHAIN || list[i].variant == ORTHO_VARIANT_SPREAD) {
@@ -102,7 +104,19 @@ static void test_names(void)
                   (list[i].node_aware || (list[i].dims[0] == 2 && list[i].dims[1] == 8));
         }
     }
-    ok &= chain == 2 && spread == 2 && rings == 3 && n == 1 + 3 * 3 * 2 + 3 * 2 + 2 + 2 + 3;
+    ok &= chain == 2 && spread == 2 && rings == 3 && trees == 3 &&
+          n == 1 + 3 * 3 * 2 + 3 * 2 + 2 + 2 + 3 + 3;
+    /* trees: bcast and reduce only, by name, N-D layouts as rings */
+    ok &= ortho_variant_valid(ORTHO_VARIANT_TREES, ORTHO_OP_BCAST) &&
+          ortho_variant_valid(ORTHO_VARIANT_TREES, ORTHO_OP_REDUCE) &&
+          !ortho_variant_valid(ORTHO_VARIANT_TREES, ORTHO_OP_ALLREDUCE) &&
+          !ortho_variant_valid(ORTHO_VARIANT_TREES, ORTHO_OP_GATHER) &&
+          strcmp(ortho_variant_name(ORTHO_VARIANT_TREES), "trees") == 0;
+    ortho_candidates(ORTHO_OP_BCAST, 16, 0, 3, list, 4096, &n);
+    trees = 0;
+    for (int i = 0; i < n; i++)
+        trees += list[i].variant == ORTHO_VARIANT_TREES && list[i].ndims == 3;
+    ok &= trees == 3; /* 2x2x4, 2x4x2, 4x2x2 */
     /* segment sizes: K and M suffixes, written back in the shortest form */
     ortho_candidate c;
     ok &= ortho_candidate_parse("pipe:node:rows:seg=64K", &c) == MPI_SUCCESS &&

@@ -21,7 +21,7 @@ int ortho_variant_valid(ortho_variant variant, ortho_op op)
     case ORTHO_VARIANT_SPREAD:
         return op == ORTHO_OP_BCAST || op == ORTHO_OP_REDUCE;
     case ORTHO_VARIANT_TREES:
-        return op == ORTHO_OP_BCAST;
+        return op == ORTHO_OP_BCAST || op == ORTHO_OP_REDUCE;
     case ORTHO_VARIANT_RINGS:
         return op == ORTHO_OP_ALLREDUCE || op == ORTHO_OP_BCAST || op == ORTHO_OP_REDUCE ||
                op == ORTHO_OP_ALLGATHER || op == ORTHO_OP_GATHER || op == ORTHO_OP_SCATTER;

@@ -331,6 +331,35 @@ static int find(int ndims, const int dims[], struct kept **out)
     return MPI_SUCCESS;
 }
 
+int ortho__torus_trees_mean_depth(int k, const int depth[])
+{
+    long long sum = 0;
+    for (int t = 0; t < k; t++)
+        sum += depth[t];
+    return k > 0 ? (int)((sum + k - 1) / k) : 0;
+}
+
+void ortho__torus_trees_parts(int n, int per, int k, const int depth[], int len[])
+{
+    int deepest = 0;
+    long long extra = 0, given = 0;
+    if (k < 1)
+        return;
+    for (int t = 0; t < k; t++)
+        deepest = depth[t] > deepest ? depth[t] : deepest;
+    for (int t = 0; t < k; t++)
+        extra += deepest - depth[t];
+    long long rest = (long long)n - extra * (per > 0 ? per : 0);
+    for (int t = 0; t < k; t++) {
+        long long x = rest >= 0 && per > 0 ? rest / k + (long long)(deepest - depth[t]) * per
+                                           : n / k;
+        len[t] = (int)x;
+        given += x;
+    }
+    for (int t = 0; given < n; t = (t + 1) % k, given++)
+        len[t]++;
+}
+
 long long ortho__torus_trees_stride(int ndims, const int dims[])
 {
     long long stride = 1;

@@ -36,6 +36,19 @@ int ortho__torus_trees_shape(int ndims, const int dims[], int *trees, int depth[
  * dims after it; 1 when there is none. */
 long long ortho__torus_trees_stride(int ndims, const int dims[]);
 
+/* The depth a segment's pipeline is cut for: the mean of the k trees'
+ * depths, rounded up (the parts below make every tree as long as the
+ * deepest's with its part). */
+int ortho__torus_trees_mean_depth(int k, const int depth[]);
+
+/* n elements split into k parts for trees of these depths, segments of
+ * per: tree t takes (deepest - depth[t]) segments more than the deepest,
+ * so that every part's pipeline (its segments plus its depth) is as long;
+ * len[] their lengths in tree order (the first n % ... one element more);
+ * an even split where the shallow trees' extra would not fit. Equal on
+ * every process for equal arguments. */
+void ortho__torus_trees_parts(int n, int per, int k, const int depth[], int len[]);
+
 /* vertex's parent and children in every tree of the torus of dims rooted
  * at vertex 0. */
 int ortho__torus_trees_links(int ndims, const int dims[], int vertex,

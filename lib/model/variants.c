@@ -1026,23 +1026,28 @@ static int rings(ortho_model_profile_t prof, ortho_model_op op, const struct ort
     return MPI_SUCCESS;
 }
 
-/* trees (trees_bcast.c): k parts of b / k, each down its own tree of the
- * grid's torus in segments of s (ortho__model_trees_segment, at the
- * deepest tree's depth D, on the part), a hop h(s) each: one message to
+/* trees (trees_bcast.c, trees_reduce.c): k parts, each down (reduce: up)
+ * its own tree of the grid's torus in segments of s
+ * (ortho__model_trees_segment, for b / k and the trees' mean depth), the
+ * shallower trees' parts a segment longer per hop they lack
+ * (ortho__torus_trees_parts), a hop h(s) each: one message to
  * a neighbour in the grid's first dim longer than 1, the farthest in
  * ranks (the profile's measured ping pong with its reach at that
  * distance where it has one, else t_bc(2, s)). Every hop is paced (the
  * next segment to a child leaves once the last was taken), so a step
  * lasts a whole hop:
- *   T = (ceil(b / (k s)) + D - 1) (h0 + (1 + fan (k - 1)) x(s)),
+ *   T = max_t (ceil(b_t / s) + D_t - 1) (h0 + (1 + fan (k - 1)) x(s)),
+ * b_t and D_t tree t's part and depth (about b / (k s) + mean D - 1
+ * steps),
  * h0 the hop's fixed part, x(s) its transfer, fan the profile's hop_fan:
  * 0 where each neighbour has a link of its own (a torus the grid
- * matches), 1 where one link carries the k parts of every process. One
+ * matches), 1 where one link carries the k parts of every process; a
+ * reduction's hop t_red(2, s), or the measured one plus s gamma. One
  * phase: the hop, its group 2. */
 static int trees(ortho_model_profile_t prof, ortho_model_op op, const struct ortho__frame *fr,
                  int p1, int p2, double b, int named, ortho_model_prediction *pred)
 {
-    int k = 0, depth[ORTHO__TREES_MAX], deepest = 1;
+    int k = 0, depth[ORTHO__TREES_MAX], len[ORTHO__TREES_MAX];
     (void)p1, (void)p2;
     int err = ortho__torus_trees_shape(fr->ndims, fr->dims, &k, depth);
     if (err || k == 0 || !(b > 0.0))
@@ -1050,13 +1055,17 @@ static int trees(ortho_model_profile_t prof, ortho_model_op op, const struct ort
     int p = 1;
     for (int d = 0; d < fr->ndims; d++)
         p *= fr->dims[d];
-    for (int t = 0; t < k; t++)
-        deepest = depth[t] > deepest ? depth[t] : deepest;
     long long stride = ortho__torus_trees_stride(fr->ndims, fr->dims);
     int where = ortho__model_trees_where(p, fr->node_size);
     double part = ceil(b / k);
-    double s = ortho__model_trees_segment(prof, part, deepest, k, where, stride, named);
-    s = s < part ? s : part;
+    double s = ortho__model_trees_segment(prof, part, ortho__torus_trees_mean_depth(k, depth), k,
+                                          where, stride, named);
+    s = floor(s < part ? s : part);
+    /* the longest part's pipeline: its segments and its tree's depth */
+    double steps = 0.0;
+    ortho__torus_trees_parts(b < 2147483647.0 ? (int)b : 2147483647, (int)s, k, depth, len);
+    for (int t = 0; t < k; t++)
+        steps = fmax(steps, ceil(len[t] / s) + depth[t] - 1.0);
     ortho_model_phase ph;
     double t = 0.0, t0 = 0.0, fan = ortho__param_or_0(prof, "hop_fan");
     memset(&ph, 0, sizeof ph);
@@ -1069,7 +1078,12 @@ static int trees(ortho_model_profile_t prof, ortho_model_op op, const struct ort
     ph.where = where;
     ph.dim = fr->ndims - 1;
     ph.share = 1.0 + fan * (k - 1);
-    ph.seconds = (ceil(part / s) + deepest - 1.0) * (t0 + ph.share * (t - t0));
+    /* a reduction's hop also combines the segment (the measured ping
+     * pong does not; t_red(2, s) does) */
+    double combine = op != ORTHO_MODEL_BCAST && ph.entry == ORTHO_MODEL_ENTRY_HOP
+                         ? s * ortho__param_or_0(prof, "gamma")
+                         : 0.0;
+    ph.seconds = steps * (t0 + ph.share * (t - t0) + combine);
     append(pred, &ph);
     return MPI_SUCCESS;
 }
@@ -1141,9 +1155,9 @@ static const struct segmented_form {
      "m + fan (X - x_m): m the slowest part's sum_i 2 (d_i-1) h(b_i/d_i) (allgather, gather, "
      "scatter: (d_i-1) h(b_i/d_i) on p b), X all 2k' parts' transfers, x_m its own",
      rings},
-    {ORTHO_VARIANT_TREES, ORTHO_ORDER_ROWS, MOP(BCAST),
-     "(ceil(b/(k s)) + D - 1) (h0 + (1 + fan (k-1)) x(s)): k trees of the grid's torus, "
-     "D the deepest",
+    {ORTHO_VARIANT_TREES, ORTHO_ORDER_ROWS, MOP(BCAST) | MOP(REDUCE),
+     "max_t (ceil(b_t/s) + D_t - 1) (h0 + (1 + fan (k-1)) x(s)): k trees of the grid's "
+     "torus, b_t and D_t tree t's part and depth (reduce: x(s) + s gamma, up the trees)",
      trees},
 };
 

@@ -38,8 +38,10 @@
  *    others), its reductions with a commutative op (else rsag's rows
  *    order), its allgather, gather and scatter where p times the block
  *    fits an int (the vector of the blocks it works on);
- *  - trees (bcast) runs on full grids (else scag's rows order), the rows
- *    order only, with the candidate's segment or the model's. */
+ *  - trees runs on full grids (else scag's rows order for bcast, rsag's
+ *    for reduce), its reduce with a commutative op (else rsag's rows
+ *    order), the rows order only, with the candidate's segment or the
+ *    model's. */
 #include "variants/variants.h"
 
 #include <limits.h>
@@ -153,7 +155,9 @@ int ortho__variant_reduce(const struct ortho__run *run, MPI_Comm comm, const voi
         return ortho__reduce_spread(input, recvbuf, count, type, op, g, &run->seg, grid);
     if (run->variant == ORTHO_VARIANT_RINGS && commutes && ortho__is_full(grid))
         return ortho__reduce_rings(input, recvbuf, count, type, op, g, grid);
-    if (run->variant == ORTHO_VARIANT_RINGS)
+    if (run->variant == ORTHO_VARIANT_TREES && commutes && ortho__is_full(grid))
+        return ortho__reduce_trees(input, recvbuf, count, type, op, g, &run->seg, grid);
+    if (ortho__variant_torus(run->variant))
         return ortho__reduce_rsag_rows(input, recvbuf, count, type, op, g, grid);
     if (run->variant == ORTHO_VARIANT_RSAG)
         return cols ? ortho__reduce_rsag_cols(input, recvbuf, count, type, op, g, grid)

@@ -113,9 +113,13 @@ int ortho__allreduce_pipe(const void *sendbuf, void *recvbuf, int n, MPI_Datatyp
                           const struct ortho_grid *grid);
 int ortho__bcast_chain(void *buf, int n, MPI_Datatype type, int root,
                        const struct ortho__segment_choice *seg, const struct ortho_grid *grid);
-/* trees_bcast.c: full grids; root is a grid rank. */
+/* trees_bcast.c, trees_reduce.c: full grids; reduce with commutative
+ * operations; root is a grid rank. */
 int ortho__bcast_trees(void *buf, int n, MPI_Datatype type, int root,
                        const struct ortho__segment_choice *seg, const struct ortho_grid *grid);
+int ortho__reduce_trees(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
+                        int root, const struct ortho__segment_choice *seg,
+                        const struct ortho_grid *grid);
 
 int ortho__bcast_spread(void *buf, int n, MPI_Datatype type, int root,
                         const struct ortho__segment_choice *seg, const struct ortho_grid *grid);

@@ -47,18 +47,17 @@
 #include <string.h>
 
 #include "common/buffers.h"
-#include "model/torus_trees.h"
 #include "variants/common.h"
 #include "variants/impl.h"
+#include "variants/trees_links.h"
 
 enum { RECV_AHEAD = 2, TAG_TREES = ORTHO_TAG + 80 };
 
 struct part {
-    int off, len;  /* elements of the vector */
-    int count;     /* segments */
-    int posted;    /* segments whose receive was posted */
-    int sent;      /* segments passed on to the children */
-    char *got;     /* per segment: arrived (the root has them all) */
+    int count;  /* segments */
+    int posted; /* segments whose receive was posted */
+    int sent;   /* segments passed on to the children */
+    char *got;  /* per segment: arrived (the root has them all) */
     int slot_seg[RECV_AHEAD];
 };
 
@@ -66,43 +65,15 @@ struct trees {
     void *buf;
     MPI_Datatype type;
     MPI_Comm comm;
-    int per;                    /* elements a segment */
-    int k, stride;              /* parts; requests per part: RECV_AHEAD + k */
-    struct ortho__tree_links at;
-    int parent[ORTHO__TREES_MAX];                    /* grid ranks, -1 at the root */
-    int child[ORTHO__TREES_MAX][ORTHO__TREES_MAX];   /* grid ranks */
+    int stride; /* requests per part: RECV_AHEAD + its children */
+    struct ortho__trees_at at;
     struct part part[ORTHO__TREES_MAX];
     MPI_Request *req;
 };
 
-/* The grid rank of torus vertex v of the trees rooted at coordinates rc. */
-static int rank_of(const struct ortho_grid *grid, int v, const int rc[])
+static void *seg_at(const struct trees *T, int t, int j)
 {
-    int c[ORTHO_GRID_MAX_DIMS], r = 0;
-    ortho__grid_coords(grid, v, c);
-    for (int d = 0; d < grid->ndims; d++)
-        r = r * grid->dims[d] + (c[d] + rc[d]) % grid->dims[d];
-    return r;
-}
-
-/* This process's vertex: its coordinates less the root's. */
-static int vertex_of(const struct ortho_grid *grid, const int rc[])
-{
-    int v = 0;
-    for (int d = 0; d < grid->ndims; d++)
-        v = v * grid->dims[d] + (grid->coords[d] - rc[d] + grid->dims[d]) % grid->dims[d];
-    return v;
-}
-
-static int seg_len(const struct trees *T, const struct part *q, int j)
-{
-    int left = q->len - j * T->per;
-    return left < T->per ? left : T->per;
-}
-
-static void *seg_at(const struct trees *T, const struct part *q, int j)
-{
-    return ortho__offset(T->buf, (MPI_Aint)q->off + (MPI_Aint)j * T->per, T->type);
+    return ortho__offset(T->buf, (MPI_Aint)T->at.off[t] + (MPI_Aint)j * T->at.per, T->type);
 }
 
 static int post_recv(struct trees *T, int t, int slot)
@@ -110,8 +81,8 @@ static int post_recv(struct trees *T, int t, int slot)
     struct part *q = &T->part[t];
     int j = q->posted++;
     q->slot_seg[slot] = j;
-    return PMPI_Irecv(seg_at(T, q, j), seg_len(T, q, j), T->type, T->parent[t], TAG_TREES + t,
-                      T->comm, &T->req[t * T->stride + slot]);
+    return PMPI_Irecv(seg_at(T, t, j), ortho__trees_seg_len(&T->at, t, j), T->type,
+                      T->at.parent[t], TAG_TREES + t, T->comm, &T->req[t * T->stride + slot]);
 }
 
 /* Part t's segments that are in and whose children took the last one. */
@@ -126,21 +97,22 @@ static int pass_on(struct trees *T, int t)
                 return MPI_SUCCESS;
         int j = q->sent++;
         for (int c = 0; c < n && !err; c++)
-            err = PMPI_Issend(seg_at(T, q, j), seg_len(T, q, j), T->type, T->child[t][c],
-                              TAG_TREES + t, T->comm, &s[c]);
+            err = PMPI_Issend(seg_at(T, t, j), ortho__trees_seg_len(&T->at, t, j), T->type,
+                              T->at.child[t][c], TAG_TREES + t, T->comm, &s[c]);
     }
     return err;
 }
 
 static int run(struct trees *T)
 {
-    int err = MPI_SUCCESS, total = T->k * T->stride;
-    for (int t = 0; t < T->k && !err; t++)
-        for (int a = 0; a < RECV_AHEAD && T->parent[t] >= 0 && T->part[t].posted <
-                                                                  T->part[t].count && !err; a++)
+    int err = MPI_SUCCESS, k = T->at.k, total = k * T->stride;
+    for (int t = 0; t < k && !err; t++)
+        for (int a = 0; a < RECV_AHEAD && T->at.parent[t] >= 0 &&
+                        T->part[t].posted < T->part[t].count && !err;
+             a++)
             err = post_recv(T, t, a);
     while (!err) {
-        for (int t = 0; t < T->k && !err; t++)
+        for (int t = 0; t < k && !err; t++)
             err = pass_on(T, t);
         int idx = MPI_UNDEFINED;
         if (!err)
@@ -164,56 +136,33 @@ int ortho__bcast_trees(void *buf, int n, MPI_Datatype type, int root,
                        const struct ortho__segment_choice *seg, const struct ortho_grid *grid)
 {
     struct trees T;
-    int rc[ORTHO_GRID_MAX_DIMS], elem = 0;
     if (grid->size < 2 || n == 0)
         return MPI_SUCCESS;
     memset(&T, 0, sizeof T);
-    ortho__grid_coords(grid, root, rc);
-    int err = ortho__torus_trees_links(grid->ndims, grid->dims, vertex_of(grid, rc), &T.at);
-    if (!err)
-        err = PMPI_Type_size(type, &elem);
+    int err = ortho__trees_at(grid, root, n, type, seg, &T.at);
     if (err)
         return err;
     T.buf = buf;
     T.type = type;
     T.comm = grid->comm;
-    T.k = T.at.trees;
-    T.stride = RECV_AHEAD + T.k;
-    int depth = 1;
-    for (int t = 0; t < T.k; t++) {
-        depth = T.at.depth[t] > depth ? T.at.depth[t] : depth;
-        T.parent[t] = T.at.parent[t] < 0 ? -1 : rank_of(grid, T.at.parent[t], rc);
-        for (int c = 0; c < T.at.nchildren[t]; c++)
-            T.child[t][c] = rank_of(grid, T.at.children[t][c], rc);
-    }
-    /* one segment size for every part, from the longest part */
-    struct ortho__segments sg;
-    int part = (int)(((long long)n + T.k - 1) / T.k);
-    ortho__segments_cut(n, elem,
-                        ortho__model_trees_segment(
-                            seg->prof, (double)part * elem, depth, T.k,
-                            ortho__model_trees_where(grid->size, seg->node_size),
-                            ortho__torus_trees_stride(grid->ndims, grid->dims), seg->named),
-                        &sg);
-    T.per = sg.per;
-    T.req = malloc((size_t)T.k * (size_t)T.stride * sizeof(MPI_Request));
+    T.stride = RECV_AHEAD + T.at.k;
+    T.req = malloc((size_t)T.at.k * (size_t)T.stride * sizeof(MPI_Request) + 1);
     if (T.req == NULL)
         err = MPI_ERR_NO_MEM;
-    for (int i = 0; i < T.k * T.stride && !err; i++)
+    for (int i = 0; i < T.at.k * T.stride && !err; i++)
         T.req[i] = MPI_REQUEST_NULL;
-    for (int t = 0; t < T.k && !err; t++) {
+    for (int t = 0; t < T.at.k && !err; t++) {
         struct part *q = &T.part[t];
-        ortho__piece(n, T.k, t, &q->off, &q->len);
-        q->count = q->len > 0 ? (int)(((long long)q->len + T.per - 1) / T.per) : 0;
+        q->count = ortho__trees_segments(&T.at, t);
         q->got = calloc((size_t)q->count + 1, 1);
         if (q->got == NULL)
             err = MPI_ERR_NO_MEM;
-        else if (T.parent[t] < 0)
+        else if (T.at.parent[t] < 0)
             memset(q->got, 1, (size_t)q->count);
     }
     if (!err)
         err = run(&T);
-    for (int t = 0; t < T.k; t++)
+    for (int t = 0; t < T.at.k; t++)
         free(T.part[t].got);
     free(T.req);
     return err;

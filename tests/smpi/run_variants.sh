@@ -27,7 +27,7 @@
 # 3D grid of the torus, node-aware on the round-robin placement, on an
 # uneven grid of the star and on a 3D box that lacks whole rows (16 on
 # 0x3x2: 3x3x2; where rsag, scag and the paper's order run instead);
-# trees (bcast) on the torus's 3D grid and a 2D one with segments of 8
+# trees (bcast, reduce) on the torus's 3D grid and a 2D one with segments of 8
 # bytes, and on the star's uneven grid and short box (scag runs there).
 # A run passes when smpirun exits 0 AND check_nd printed its closing line
 # with 0 failures (SMPI can end a deadlocked simulation with status 0).
@@ -92,10 +92,10 @@ RUNS+=(
     "star-13-rings-uneven|clic_star|$PLATFORMS/clic_star.hostfile|13|phases:0x3,allreduce=rings:0x3,bcast=rings:0x3,reduce=rings:0x3,allgather=rings:0x3,gather=rings:0x3,scatter=rings:0x3|"
     "star-16-rings-3d-short|clic_star|$PLATFORMS/clic_star.hostfile|16|phases:0x3x2,allreduce=rings:0x3x2,bcast=rings:0x3x2,reduce=rings:0x3x2,allgather=rings:0x3x2,gather=rings:0x3x2,scatter=rings:0x3x2|"
     "torus-32-rings|t3e_torus|$PLATFORMS/t3e_torus.hostfile|32|phases:2x4x4,allreduce=rings:2x4x4,bcast=rings:2x4x4,reduce=rings:2x4x4,allgather=rings:2x4x4,gather=rings:2x4x4,scatter=rings:2x4x4|"
-    "torus-32-trees|t3e_torus|$PLATFORMS/t3e_torus.hostfile|32|phases:2x4x4,bcast=trees:2x4x4|"
-    "torus-32-trees-seg|t3e_torus|$PLATFORMS/t3e_torus.hostfile|32|phases:2x4x4,bcast=trees:4x8:seg=8|"
-    "star-13-trees-uneven|clic_star|$PLATFORMS/clic_star.hostfile|13|phases:0x3,bcast=trees:0x3|"
-    "star-16-trees-3d-short|clic_star|$PLATFORMS/clic_star.hostfile|16|phases:0x3x2,bcast=trees:0x3x2|"
+    "torus-32-trees|t3e_torus|$PLATFORMS/t3e_torus.hostfile|32|phases:2x4x4,bcast=trees:2x4x4,reduce=trees:2x4x4|"
+    "torus-32-trees-seg|t3e_torus|$PLATFORMS/t3e_torus.hostfile|32|phases:2x4x4,bcast=trees:4x8:seg=8,reduce=trees:4x8:seg=8|"
+    "star-13-trees-uneven|clic_star|$PLATFORMS/clic_star.hostfile|13|phases:0x3,bcast=trees:0x3,reduce=trees:0x3|"
+    "star-16-trees-3d-short|clic_star|$PLATFORMS/clic_star.hostfile|16|phases:0x3x2,bcast=trees:0x3x2,reduce=trees:0x3x2|"
     "rr-rings|multicore|$TMP/rr|32|phases:node:rows,allreduce=rings:node:rows,bcast=rings:node:rows,reduce=rings:node:rows,allgather=rings:node:rows,gather=rings:node:rows,scatter=rings:node:rows|"
 )
 
