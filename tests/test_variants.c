@@ -117,6 +117,11 @@ static void test_names(void)
     for (int i = 0; i < n; i++)
         trees += list[i].variant == ORTHO_VARIANT_TREES && list[i].ndims == 3;
     ok &= trees == 3; /* 2x2x4, 2x4x2, 4x2x2 */
+    /* above ORTHO__TREES_MAX_PROCS, no trees */
+    static ortho_candidate many[4096];
+    ortho_candidates(ORTHO_OP_BCAST, 4096, 0, 2, many, 4096, &n);
+    for (int i = 0; i < n && i < 4096; i++)
+        ok &= many[i].variant != ORTHO_VARIANT_TREES;
     /* segment sizes: K and M suffixes, written back in the shortest form */
     ortho_candidate c;
     ok &= ortho_candidate_parse("pipe:node:rows:seg=64K", &c) == MPI_SUCCESS &&

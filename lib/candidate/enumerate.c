@@ -71,7 +71,8 @@ int ortho_candidates(ortho_op op, int p, int node_size, int maxdims, ortho_candi
     add(out, cap, n, ORTHO_VARIANT_NATIVE, ORTHO_ORDER_PAPER, 0, 0, NULL);
     int dims[ORTHO_GRID_MAX_DIMS];
     for (int v = ORTHO_VARIANT_PHASES; v < ORTHO_VARIANT_COUNT; v++) {
-        if (!ortho_variant_valid((ortho_variant)v, op) || maxdims < 2)
+        if (!ortho_variant_valid((ortho_variant)v, op) || maxdims < 2 ||
+            (v == ORTHO_VARIANT_TREES && p > ORTHO__TREES_MAX_PROCS))
             continue;
         for (int p1 = 2; p1 <= p / 2; p1++)
             if (p % p1 == 0) {

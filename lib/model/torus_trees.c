@@ -27,6 +27,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "candidate/candidate_private.h"
+
 struct torus {
     int p, k;
     int *nbr;                  /* p x k: the head of each vertex's out-arc */
@@ -40,8 +42,8 @@ static int torus_make(int ndims, const int dims[], struct torus *t)
     t->k = 0;
     t->nbr = NULL;
     for (int d = 0; d < ndims; d++) {
-        if (dims[d] < 1 || t->p > (1 << 24) / dims[d])
-            return MPI_ERR_ARG;
+        if (dims[d] < 1 || t->p > ORTHO__TREES_MAX_PROCS / dims[d])
+            return MPI_ERR_UNSUPPORTED_OPERATION;
         t->p *= dims[d];
         for (int s = 1; s >= -1 && dims[d] > 1; s -= 2)
             if (s == 1 || dims[d] > 2) {

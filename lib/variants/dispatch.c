@@ -38,8 +38,8 @@
  *    others), its reductions with a commutative op (else rsag's rows
  *    order), its allgather, gather and scatter where p times the block
  *    fits an int (the vector of the blocks it works on);
- *  - trees runs on full grids (else scag's rows order for bcast, rsag's
- *    for reduce), its reduce with a commutative op (else rsag's rows
+ *  - trees runs on full grids of at most ORTHO__TREES_MAX_PROCS (else
+ *    scag's rows order for bcast, rsag's for reduce), its reduce with a commutative op (else rsag's rows
  *    order), the rows order only, with the candidate's segment or the
  *    model's. */
 #include "variants/variants.h"
@@ -78,6 +78,12 @@ ortho_order ortho__variant_order_on(ortho_variant v, ortho_op op, ortho_order or
     }
 }
 
+/* Whether trees runs on grid: full, and not above its process limit. */
+static int trees_run_on(const struct ortho_grid *grid)
+{
+    return ortho__is_full(grid) && grid->size <= ORTHO__TREES_MAX_PROCS;
+}
+
 /* This process's rank in the caller's order. */
 static int caller_rank(const struct ortho_grid *grid)
 {
@@ -97,7 +103,7 @@ static int bcast_bytes(const struct ortho__run *run, void *buf, int n, int root,
         return ortho__bcast_spread(buf, n, MPI_BYTE, g, &run->seg, grid);
     if (run->variant == ORTHO_VARIANT_RINGS && ortho__is_full(grid))
         return ortho__bcast_rings(buf, n, MPI_BYTE, g, grid);
-    if (run->variant == ORTHO_VARIANT_TREES && ortho__is_full(grid))
+    if (run->variant == ORTHO_VARIANT_TREES && trees_run_on(grid))
         return ortho__bcast_trees(buf, n, MPI_BYTE, g, &run->seg, grid);
     if (ortho__variant_torus(run->variant))
         return ortho__bcast_scag_rows(buf, n, MPI_BYTE, g, grid);
@@ -155,7 +161,7 @@ int ortho__variant_reduce(const struct ortho__run *run, MPI_Comm comm, const voi
         return ortho__reduce_spread(input, recvbuf, count, type, op, g, &run->seg, grid);
     if (run->variant == ORTHO_VARIANT_RINGS && commutes && ortho__is_full(grid))
         return ortho__reduce_rings(input, recvbuf, count, type, op, g, grid);
-    if (run->variant == ORTHO_VARIANT_TREES && commutes && ortho__is_full(grid))
+    if (run->variant == ORTHO_VARIANT_TREES && commutes && trees_run_on(grid))
         return ortho__reduce_trees(input, recvbuf, count, type, op, g, &run->seg, grid);
     if (ortho__variant_torus(run->variant))
         return ortho__reduce_rsag_rows(input, recvbuf, count, type, op, g, grid);
