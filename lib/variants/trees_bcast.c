@@ -86,8 +86,9 @@ static int post_recv(struct trees *T, int t, int slot)
 }
 
 /* Part t's segments that are in and whose children took the last one. */
-static int pass_on(struct trees *T, int t)
+static int pass_on(void *ctx, int t)
 {
+    struct trees *T = ctx;
     struct part *q = &T->part[t];
     MPI_Request *s = T->req + t * T->stride + RECV_AHEAD;
     int err = MPI_SUCCESS, n = T->at.nchildren[t];
@@ -103,33 +104,31 @@ static int pass_on(struct trees *T, int t)
     return err;
 }
 
+/* A receive in: its segment is there, the slot takes the next one. */
+static int done(void *ctx, int idx)
+{
+    struct trees *T = ctx;
+    int t = idx / T->stride, a = idx % T->stride;
+    struct part *q = &T->part[t];
+    if (a >= RECV_AHEAD)
+        return MPI_SUCCESS;
+    q->got[q->slot_seg[a]] = 1;
+    return q->posted < q->count ? post_recv(T, t, a) : MPI_SUCCESS;
+}
+
 static int run(struct trees *T)
 {
-    int err = MPI_SUCCESS, k = T->at.k, total = k * T->stride;
-    for (int t = 0; t < k && !err; t++)
+    int err = MPI_SUCCESS;
+    for (int t = 0; t < T->at.k && !err; t++)
         for (int a = 0; a < RECV_AHEAD && T->at.parent[t] >= 0 &&
                         T->part[t].posted < T->part[t].count && !err;
              a++)
             err = post_recv(T, t, a);
-    while (!err) {
-        for (int t = 0; t < k && !err; t++)
-            err = pass_on(T, t);
-        int idx = MPI_UNDEFINED;
-        if (!err)
-            err = PMPI_Waitany(total, T->req, &idx, MPI_STATUS_IGNORE);
-        if (err || idx == MPI_UNDEFINED)
-            break;
-        int t = idx / T->stride, a = idx % T->stride;
-        struct part *q = &T->part[t];
-        if (a < RECV_AHEAD) {
-            q->got[q->slot_seg[a]] = 1;
-            if (q->posted < q->count)
-                err = post_recv(T, t, a);
-        }
+    if (err) {
+        ortho__cancel_each(T->at.k * T->stride, T->req);
+        return err;
     }
-    if (err)
-        ortho__cancel_each(total, T->req);
-    return err;
+    return ortho__trees_loop(T->at.k * T->stride, T->req, T->at.k, pass_on, done, T);
 }
 
 int ortho__bcast_trees(void *buf, int n, MPI_Datatype type, int root,

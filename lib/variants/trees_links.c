@@ -25,6 +25,25 @@ static int vertex_of(const struct ortho_grid *grid, const int rc[])
     return v;
 }
 
+int ortho__trees_loop(int n, MPI_Request req[], int k, int (*move)(void *ctx, int t),
+                      int (*done)(void *ctx, int idx), void *ctx)
+{
+    int err = MPI_SUCCESS;
+    while (!err) {
+        int idx = MPI_UNDEFINED;
+        for (int t = 0; t < k && !err; t++)
+            err = move(ctx, t);
+        if (!err)
+            err = PMPI_Waitany(n, req, &idx, MPI_STATUS_IGNORE);
+        if (err || idx == MPI_UNDEFINED)
+            break;
+        err = done(ctx, idx);
+    }
+    if (err)
+        ortho__cancel_each(n, req);
+    return err;
+}
+
 int ortho__trees_at(const struct ortho_grid *grid, int root, int n, MPI_Datatype type,
                     const struct ortho__segment_choice *seg, struct ortho__trees_at *at)
 {

@@ -28,6 +28,13 @@ struct ortho__trees_at {
 int ortho__trees_at(const struct ortho_grid *grid, int root, int n, MPI_Datatype type,
                     const struct ortho__segment_choice *seg, struct ortho__trees_at *at);
 
+/* The event loop of both: move() posts every send (and receive) of each
+ * of the k parts that can go, then one of the n requests completes and
+ * done() takes it (its index), until all are null. After an error every
+ * pending request is cancelled and completed. */
+int ortho__trees_loop(int n, MPI_Request req[], int k, int (*move)(void *ctx, int t),
+                      int (*done)(void *ctx, int idx), void *ctx);
+
 /* Part t's segments, and segment j's length (elements). */
 static inline int ortho__trees_segments(const struct ortho__trees_at *at, int t)
 {

@@ -78,8 +78,9 @@ static int post_recv(struct climb *C, int t, int c, int j)
 
 /* Part t's segments whose children's sums are all in, once the parent
  * took the last one: summed, their slots posted again, sent up. */
-static int climb_on(struct climb *C, int t)
+static int climb_on(void *ctx, int t)
 {
+    struct climb *C = ctx;
     struct part *q = &C->part[t];
     MPI_Request *send = &C->req[C->children * RECV_AHEAD + t];
     int err = MPI_SUCCESS, n = C->at.nchildren[t];
@@ -99,31 +100,31 @@ static int climb_on(struct climb *C, int t)
     return err;
 }
 
+/* A child's segment in (a send to the parent needs nothing). */
+static int done(void *ctx, int idx)
+{
+    struct climb *C = ctx;
+    if (idx >= C->children * RECV_AHEAD)
+        return MPI_SUCCESS;
+    int child = idx / RECV_AHEAD, t = 0;
+    while (t + 1 < C->at.k && C->part[t + 1].first <= child)
+        t++;
+    C->part[t].have[C->slot_seg[child][idx % RECV_AHEAD]]++;
+    return MPI_SUCCESS;
+}
+
 static int run(struct climb *C)
 {
-    int err = MPI_SUCCESS, k = C->at.k, total = C->children * RECV_AHEAD + k;
-    for (int t = 0; t < k && !err; t++)
+    int err = MPI_SUCCESS, total = C->children * RECV_AHEAD + C->at.k;
+    for (int t = 0; t < C->at.k && !err; t++)
         for (int c = 0; c < C->at.nchildren[t] && !err; c++)
             for (int j = 0; j < RECV_AHEAD && j < C->part[t].count && !err; j++)
                 err = post_recv(C, t, c, j);
-    while (!err) {
-        for (int t = 0; t < k && !err; t++)
-            err = climb_on(C, t);
-        int idx = MPI_UNDEFINED;
-        if (!err)
-            err = PMPI_Waitany(total, C->req, &idx, MPI_STATUS_IGNORE);
-        if (err || idx == MPI_UNDEFINED)
-            break;
-        if (idx < C->children * RECV_AHEAD) {
-            int child = idx / RECV_AHEAD, t = 0;
-            while (t + 1 < k && C->part[t + 1].first <= child)
-                t++;
-            C->part[t].have[C->slot_seg[child][idx % RECV_AHEAD]]++;
-        }
-    }
-    if (err)
+    if (err) {
         ortho__cancel_each(total, C->req);
-    return err;
+        return err;
+    }
+    return ortho__trees_loop(total, C->req, C->at.k, climb_on, done, C);
 }
 
 int ortho__reduce_trees(const void *input, void *recvbuf, int n, MPI_Datatype type, MPI_Op op,
