@@ -1,0 +1,47 @@
+ortho-profile 3
+# format: docs/profile-format.md
+machine SMPI-star-mpich-48
+param t_op 1.907347435374518e-14s
+param gamma 4.768368588436295e-15s
+param hop_alpha 61.28500000769846us
+param hop_beta 79.99999999985927ns
+param hop_reach_4 61.285000008126644us
+param hop_reach_8 61.285000008126644us
+param hop_reach_16 61.285000008126644us
+param hop_reach_32 61.285000008126644us
+param hop_reach_2_2 61.285000008126644us
+param hop_reach_4_2 61.285000008126644us
+param hop_reach_8_2 61.285000008126644us
+param hop_reach_16_2 61.285000008126644us
+param hop_reach_2_4 61.285000008126644us
+param hop_reach_4_4 61.285000008126644us
+param hop_reach_8_4 61.285000008126644us
+param hop_reach_2_8 61.285000008126644us
+param hop_reach_4_8 61.285000008126644us
+param hop_reach_2_16 61.285000008126644us
+param hop_reach_2_32 61.285000008126644us
+param hop_reach 61.285000008126644us
+param hop_fan 0.9943105716165122
+param hop_pair 1
+param eager_limit 65536
+param spread 121.44957446480475us
+bcast     p<=4 b<64K ga tau1=200.90977943210373us tau2=-89.41751380997341ns tc=83.88727042676155ns samples=9 r2=0.9994 rse=0.0001606s mean_rel=0.02812 max_rel=0.1071 cv_rel=0.05615
+bcast     b>=64K binomial alpha=108.79360991885007us beta=80.001170160329ns samples=18 r2=1 rse=8.369e-05s mean_rel=0.002556 max_rel=0.01338 cv_rel=0.004261
+bcast     p=5-16 b<64K binomial_shared alpha=92.42826882312104us beta=80.22754486386087ns samples=12 r2=1 rse=7.066e-05s mean_rel=0.01611 max_rel=0.06373 cv_rel=0.03209
+bcast     p>=17 b<64K ga tau1=405.67644004713566us tau2=478.8741214949566ns tc=16.702367345764596ns samples=6 r2=1 rse=2.312e-05s mean_rel=0.0004372 max_rel=0.0008531 cv_rel=0.001176
+reduce    b<=8K rabenseifner alpha=60.12538652249985us beta=110.10298055654691ns gamma=4.768368588436295e-15s samples=18 r2=0.9252 rse=0.0002409s mean_rel=0.1022 max_rel=0.2626 cv_rel=0.127
+reduce    b>8K logm1 tau=94.14061214514382ns tc=34.775647158250024ns samples=27 r2=0.9327 rse=0.004924s mean_rel=0.1459 max_rel=0.3707 cv_rel=0.1841
+gather    p<=3 ga tau1=0.18781104460887543ms tau2=-81.57335498795359ns tc=80.7229529217545ns samples=10 r2=1 rse=4.105e-05s mean_rel=0.002771 max_rel=0.009195 cv_rel=0.004584
+gather    p=4-6 ga tau1=256.5643962105571us tau2=-81.42038899618917ns tc=80.32713704481701ns samples=10 r2=1 rse=3.606e-05s mean_rel=0.0005229 max_rel=0.0009433 cv_rel=0.0009216
+gather    p=7-12 ga tau1=331.43231353807937us tau2=-81.60537131512811ns tc=0.080169788934745us samples=10 r2=1 rse=3.309e-05s mean_rel=0.0002703 max_rel=0.0004209 cv_rel=0.0003741
+gather    p>=13 ga tau1=412.18787984319846us tau2=-85.71223893185356ns tc=80.2783019379003ns samples=15 r2=1 rse=0.0005937s mean_rel=0.001432 max_rel=0.005994 cv_rel=0.00262
+scatter   p<=3 ga tau1=190.96040390038218us tau2=-80.67780495218433ns tc=0.08031689016280397us samples=10 r2=1 rse=1.725e-05s mean_rel=0.001045 max_rel=0.003575 cv_rel=0.001908
+scatter   p=4-6 ga tau1=259.05891221327414us tau2=-2.3158119497543086ns tc=80.60868488457209ns samples=10 r2=1 rse=9.176e-05s mean_rel=0.001675 max_rel=0.004825 cv_rel=0.002611
+scatter   p=7-12 ga tau1=330.98847260696976us tau2=239.4129963105534ns tc=80.21867156086395ns samples=10 r2=1 rse=0.0001372s mean_rel=0.0006668 max_rel=0.001476 cv_rel=0.001119
+scatter   p>=13 ga tau1=404.8325083934534us tau2=179.67148776718224ns tc=113.77154058836314ns samples=15 r2=0.9972 rse=0.02316s mean_rel=0.04663 max_rel=0.06929 cv_rel=0.04876
+allreduce rd alpha=115.37733798833695us beta=0.095528999301287us gamma=4.768368588436295e-15s samples=45 r2=0.9831 rse=0.004747s mean_rel=0.1371 max_rel=0.3991 cv_rel=0.184
+allgather p<=3 ga tau1=202.2289732424318us tau2=-94.78287665775805ns tc=88.82281961699519ns samples=10 r2=0.9994 rse=0.0003816s mean_rel=0.0289 max_rel=0.1096 cv_rel=0.04622
+allgather p>=4 n<8e+01K bruck alpha=110.5802217117994us beta=82.1021102363429ns samples=10 r2=0.9987 rse=6.339e-05s mean_rel=0.02508 max_rel=0.06453 cv_rel=0.03795
+allgather p=4-16 n>=8e+01K rd alpha=0.09632187422373367ms beta=84.13661705054486ns samples=17 r2=1 rse=0.0002506s mean_rel=0.002856 max_rel=0.007005 cv_rel=0.005243
+allgather p>=17 n>=8e+01K ring alpha=65.680368726751us beta=83.99712624834952ns samples=8 r2=1 rse=6.001e-05s mean_rel=0.0006434 max_rel=0.002008 cv_rel=0.001993
+end lines=46 cksum=1902203714
