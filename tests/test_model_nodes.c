@@ -565,7 +565,7 @@ static void test_torus_trees(void)
               && ((l.parent[0] == 2 && l.parent[1] == 4) || (l.parent[0] == 4 && l.parent[1] == 2))
               && l.nchildren[0] == 1 && l.nchildren[1] == 1);
     CU_ASSERT(ortho__torus_trees_links(1, ring, 8, &l) == MPI_ERR_ARG);
-    /* above 2048 positions: not made (about k^2 p^2 steps) */
+    /* above 512 positions: not made (about k^2 p^2 steps) */
     int big[2] = {64, 64};
     CU_ASSERT(ortho__torus_trees_shape(2, big, &k, depth) == MPI_ERR_UNSUPPORTED_OPERATION);
 }

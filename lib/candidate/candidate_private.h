@@ -26,10 +26,11 @@ int ortho__variant_rows_only(ortho_variant v);
 int ortho__variant_torus(ortho_variant v);
 
 /* The most processes trees runs on: making its trees takes about k^2 p^2
- * steps (0.84 s at 2048 on a 16x8x16 grid, 2.5 s at 4096 on this
- * project's 2-core machine), once per grid shape and process. Above it
- * trees is not a candidate and a forced one runs its fallback. */
-enum { ORTHO__TREES_MAX_PROCS = 2048 };
+ * steps, once per grid shape and process, and the model ranks trees on
+ * every layout of p (on this project's 2-core machine all 36 layouts of
+ * 512 took 0.9 s, the 45 of 1024 4.1 s; one 16x8x16 grid 1.3 s). Above
+ * it trees is not a candidate and a forced one runs its fallback. */
+enum { ORTHO__TREES_MAX_PROCS = 512 };
 
 /* What a layout text (ORTHO_GRID, the layout field of a candidate name)
  * says. */

@@ -425,8 +425,13 @@ static void report(const struct comm_cache *cache, ortho_op op, int cls)
                      dc->variant == ORTHO_VARIANT_RINGS
                          ? "rings needs every place filled, rsag, scag or phases runs"
                      : dc->variant == ORTHO_VARIANT_TREES
-                         ? "trees needs every place filled, scag runs"
+                         ? "trees needs every place filled, scag (bcast) or rsag (reduce) runs"
                          : "");
+        else if (dc->variant == ORTHO_VARIANT_TREES && g->size > ORTHO__TREES_MAX_PROCS &&
+                 at < (int)sizeof layout)
+            snprintf(layout + at, sizeof layout - (size_t)at,
+                     " (above %d processes: scag (bcast) or rsag (reduce) runs)",
+                     (int)ORTHO__TREES_MAX_PROCS);
     }
     fprintf(stderr, "ortho: %s on %s (%d processes), %s: %s (%s)\n", ortho_op_name(op),
             cache->label, cache->size, range, layout, dc->why);

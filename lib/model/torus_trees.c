@@ -82,15 +82,22 @@ struct flow {
     char *tree;        /* k: the unit from the source to the tree */
     int *into;         /* k x p: units from the tree's node to the vertex */
     int *next, *kind;  /* per node: the next node of the path found, by which edge */
+    int *seen, stamp;  /* a node is on this search's paths when seen[x] == stamp */
     int *queue;
+    /* what this check's units touched, undone before the next check (a
+     * check touches a few paths; clearing all p k arcs each time cost
+     * more than the search) */
+    int *arcs_on, narcs_on; /* arcs given a unit */
+    int *into_on, ninto_on; /* into[] entries given a unit */
 };
 
 enum { VIA_ARC, VIA_BACK, VIA_TREE_TO, VIA_SOURCE, VIA_BACK_TO_TREE };
 
 static int visit(struct flow *f, int x, int next, int kind, int *tail)
 {
-    if (f->next[x] != -1)
+    if (f->seen[x] == f->stamp)
         return 0;
+    f->seen[x] = f->stamp;
     f->next[x] = next;
     f->kind[x] = kind;
     f->queue[(*tail)++] = x;
@@ -103,8 +110,8 @@ static int augment(struct flow *f, int w)
 {
     const struct torus *t = f->t;
     int p = t->p, k = t->k, src = p + k, head = 0, tail = 0, found = 0;
-    for (int x = 0; x <= src; x++)
-        f->next[x] = -1;
+    f->stamp++;
+    f->seen[w] = f->stamp;
     f->next[w] = w;
     f->queue[tail++] = w;
     while (head < tail && !found) {
@@ -112,9 +119,9 @@ static int augment(struct flow *f, int w)
         if (y >= p) { /* the node of tree y - p */
             int i = y - p;
             found = !f->tree[i] && visit(f, src, y, VIA_SOURCE, &tail);
-            for (int v = 0; v < p && !found; v++)
-                if (f->into[i * p + v] > 0)
-                    found = visit(f, v, y, VIA_BACK_TO_TREE, &tail);
+            for (int u = 0; u < f->ninto_on && !found; u++)
+                if (f->into_on[u] / p == i && f->into[f->into_on[u]] > 0)
+                    found = visit(f, f->into_on[u] % p, y, VIA_BACK_TO_TREE, &tail);
             continue;
         }
         for (int i = 0; i < k && !found; i++)
@@ -140,7 +147,8 @@ static int augment(struct flow *f, int w)
             f->tree[y - p] = 1;
             break;
         case VIA_TREE_TO:
-            f->into[(x - p) * p + y]++;
+            if (f->into[(x - p) * p + y]++ == 0)
+                f->into_on[f->ninto_on++] = (x - p) * p + y;
             break;
         case VIA_BACK_TO_TREE:
             f->into[(y - p) * p + x]--;
@@ -149,6 +157,7 @@ static int augment(struct flow *f, int w)
             for (int j = 0; j < k; j++)
                 if (t->nbr[x * k + j] == y && !f->used[x * k + j] && !f->arc[x * k + j]) {
                     f->arc[x * k + j] = 1;
+                    f->arcs_on[f->narcs_on++] = x * k + j;
                     break;
                 }
             break;
@@ -168,9 +177,12 @@ static int augment(struct flow *f, int w)
 static int enough(struct flow *f, int w)
 {
     const struct torus *t = f->t;
-    memset(f->arc, 0, (size_t)t->p * (size_t)t->k);
+    for (int i = 0; i < f->narcs_on; i++)
+        f->arc[f->arcs_on[i]] = 0;
+    for (int i = 0; i < f->ninto_on; i++)
+        f->into[f->into_on[i]] = 0;
+    f->narcs_on = f->ninto_on = 0;
     memset(f->tree, 0, (size_t)t->k);
-    memset(f->into, 0, (size_t)t->k * (size_t)t->p * sizeof(int));
     for (int u = 0; u < t->k; u++)
         if (!augment(f, w))
             return 0;
@@ -233,9 +245,15 @@ int ortho__torus_trees_make(int ndims, const int dims[], int *trees, int **paren
     f.into = calloc(kp + 1, sizeof(int));
     f.next = malloc((p + k + 1) * sizeof(int));
     f.kind = malloc((p + k + 1) * sizeof(int));
+    f.seen = calloc(p + k + 1, sizeof(int));
+    f.stamp = 0;
     f.queue = malloc((p + k + 1) * sizeof(int));
+    /* a check's k paths, each at most every node once */
+    f.arcs_on = malloc((k * (p + k + 1) + 1) * sizeof(int));
+    f.into_on = malloc((k * (p + k + 1) + 1) * sizeof(int));
+    f.narcs_on = f.ninto_on = 0;
     if (!used || !in || !par || !dep || !order || !len || !first || !f.arc || !f.tree ||
-        !f.into || !f.next || !f.kind || !f.queue)
+        !f.into || !f.next || !f.kind || !f.seen || !f.queue || !f.arcs_on || !f.into_on)
         err = MPI_ERR_NO_MEM;
     for (size_t i = 0; i < k && !err; i++) {
         for (size_t v = 0; v < p; v++)
@@ -281,7 +299,10 @@ int ortho__torus_trees_make(int ndims, const int dims[], int *trees, int **paren
     free(f.into);
     free(f.next);
     free(f.kind);
+    free(f.seen);
     free(f.queue);
+    free(f.arcs_on);
+    free(f.into_on);
     return err;
 }
 
@@ -372,14 +393,41 @@ long long ortho__torus_trees_stride(int ndims, const int dims[])
     return stride > 0 ? stride : 1;
 }
 
+/* The depths of many more dims (the model ranks trees on every layout of
+ * p, 36 of them at 512 processes: made again for each size class, they
+ * took about 0.9 s a ranking). */
+enum { SHAPES = 128 };
+static struct shape {
+    int ndims, dims[ORTHO_GRID_MAX_DIMS];
+    int trees, depth[ORTHO__TREES_MAX];
+} shapes[SHAPES];
+static int nshapes, shapes_next;
+
 int ortho__torus_trees_shape(int ndims, const int dims[], int *trees, int depth[])
 {
     struct kept *e = NULL;
+    int err = MPI_SUCCESS, hit = -1;
+    if (ndims < 0 || ndims > ORTHO_GRID_MAX_DIMS)
+        return MPI_ERR_ARG;
     pthread_mutex_lock(&kept_lock);
-    int err = find(ndims, dims, &e);
+    for (int i = 0; i < nshapes && hit < 0; i++)
+        if (shapes[i].ndims == ndims &&
+            memcmp(shapes[i].dims, dims, (size_t)ndims * sizeof dims[0]) == 0)
+            hit = i;
+    if (hit < 0 && !(err = find(ndims, dims, &e))) {
+        struct shape *s = &shapes[shapes_next];
+        shapes_next = (shapes_next + 1) % SHAPES;
+        nshapes = nshapes < SHAPES ? nshapes + 1 : SHAPES;
+        memset(s, 0, sizeof *s);
+        s->ndims = ndims;
+        memcpy(s->dims, dims, (size_t)ndims * sizeof dims[0]);
+        s->trees = e->trees;
+        memcpy(s->depth, e->depth, sizeof s->depth);
+        hit = (int)(s - shapes);
+    }
     if (!err) {
-        *trees = e->trees;
-        memcpy(depth, e->depth, (size_t)e->trees * sizeof(int));
+        *trees = shapes[hit].trees;
+        memcpy(depth, shapes[hit].depth, (size_t)shapes[hit].trees * sizeof(int));
     }
     pthread_mutex_unlock(&kept_lock);
     return err;

@@ -30,7 +30,7 @@ struct ortho__tree_links {
  * holds ORTHO__TREES_MAX). MPI_ERR_ARG for bad dims,
  * MPI_ERR_UNSUPPORTED_OPERATION above ORTHO__TREES_MAX_PROCS positions
  * (candidate_private.h), MPI_ERR_NO_MEM. The trees are made once per dims
- * and kept (the last few). */
+ * and kept (the last few; their depths, of many more). */
 int ortho__torus_trees_shape(int ndims, const int dims[], int *trees, int depth[]);
 
 /* The rank distance of a step in the first dim longer than 1 (the

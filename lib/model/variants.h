@@ -118,8 +118,9 @@ int ortho__model_spread_segment(ortho_model_profile_t prof, ortho_model_op op, d
  * timed (ORTHO_MODEL_WHERE_...). */
 int ortho__model_trees_where(int p, int node_size);
 
-/* trees' segment in bytes for parts of `bytes` down `trees` trees whose
- * deepest has `depth` hops: `named` when not 0, else the minimum of
+/* trees' segment in bytes for parts of `bytes` down `trees` trees
+ * `depth` hops deep (their mean depth: the parts are balanced so that
+ * every tree's pipeline is as long): `named` when not 0, else the minimum of
  * (bytes / s + depth - 1) (alpha + (1 + fan (trees - 1)) s beta), alpha
  * and beta of the profile's measured hop at where between two ranks
  * stride apart (hop_alpha ...: ortho__measured_hop), else of its t_bc(2,
