@@ -14,12 +14,13 @@
  * The trees grow in turn, one arc each, every tree from its vertices in
  * the order they joined (shallow first), each tree starting its scan of a
  * vertex's arcs at a different dim and direction: the trees' depths stay
- * close to each other, about 1.5 to 1.8 times the torus's radius (4 x 4 x
- * 8: 14, 11, 10, 10, 10, 10, radius 8). Growing one tree to the end
- * before the next (Lovasz's proof) gave 9 to 19. Cost: about k p checks,
- * each k augmenting paths searched backwards from the head, which finds
- * a tree's vertex within a few arcs once the trees are large: 4 x 4 x 8
- * in about a millisecond. */
+ * close to each other, the deepest about 1.5 times the torus's radius
+ * (8 x 4 x 4: 12, 11, 9, 9, 11, 9, radius 8; 32 x 32: 47 to 48, radius
+ * 32). Growing one tree to the end before the next (Lovasz's proof) gave
+ * 9 to 19 on a prototype. Cost: about k p checks, each k augmenting paths
+ * searched backwards from the head, which finds a tree's vertex within a
+ * few arcs once the trees are large: 8 x 4 x 4 in 2.6 ms on this
+ * project's 2-core machine. */
 #include "model/torus_trees.h"
 
 #include <mpi.h>

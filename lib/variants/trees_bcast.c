@@ -5,36 +5,38 @@
  * to its neighbours at +1 and -1 in every dim longer than 1, k arcs out
  * of each (k = 6 on a 3D grid whose dims are all longer than 2). It has
  * k spanning trees from any root that share no arc. The message is cut
- * into k parts of n / k, part t sent down tree t in segments of s: a
+ * into k parts, part t sent down tree t in segments of s, a shallower
+ * tree's part a segment longer for every hop it lacks
+ * (ortho__torus_trees_parts: every part's pipeline as long); a
  * process forwards each segment of a part to its children in that tree
  * as soon as it has it. Where the grid's dims match a torus network's,
  * every link carries n / k once and the root sends on all its k links at
  * once, so the time nears the bound n / (k B) of the root's links, where
  * rings (a scatter and an allgather) moves twice that.
  *
- * Cost (alpha-beta, D the deepest tree, k_s = n / (k s) segments a part,
- * each hop paced: the next segment to a child leaves once the last was
- * taken):
- *   T = (k_s + D - 1) (alpha + s beta)
+ * Cost (alpha-beta, D the trees' mean depth, n / (k s) segments a part
+ * on average, each hop paced: the next segment to a child leaves once
+ * the last was taken):
+ *   T = (n / (k s) + D - 1) (alpha + s beta)
  *   s = sqrt(n / k alpha / ((D - 1) beta))
  * (ortho__model_trees_segment: alpha and beta of the profile's measured
- * hop, or the candidate's "seg="). As phases
- * (lib/model/variants.c): D hops t_bc(2, s), a step each, every step as
- * long as the slowest; where one link carries all of a process's
- * messages (the profile's hop_fan 1), a step moves the k parts' segments
- * through it: (alpha + k s beta).
+ * hop, or the candidate's "seg="). As phases (lib/model/variants.c):
+ * the longest part's segments and depth in hops t_bc(2, s), a step
+ * each; where one link carries all of a process's messages (the
+ * profile's hop_fan 1), a step moves the k parts' segments through it:
+ * (alpha + k s beta).
  *
  * Pacing: every send is synchronous (MPI_Issend) and a process keeps one
  * segment of a part in flight to each child. SimGrid shares a link among
  * the messages on it: with eager sends every segment of a part reached
  * the next process at once, at the end, and the pipeline stalled at each
- * hop (2.77 ms against 0.27 ms below).
+ * hop (2.77 ms against 0.27 ms, on a prototype).
  *
  * Measured (SimGrid 3.32, t3e_torus.xml, 128 processes, grid 8x4x4 over
  * the torus's z, y, x, 500 KiB, scripts/smpi_settings.sh, results
- * checked, a prototype of this file): 0.266 ms at 2 KiB segments, the
- * bound 0.152 ms; rings 0.390 ms; the mpich selector's bcast 5.99 ms
- * (docs/variants.md, "trees").
+ * checked, the torus's ortho-fit profile's segment of 2562 B): 0.246 ms,
+ * 1.62 times the bound of 0.152 ms; rings 0.390 ms; the mpich selector's
+ * bcast 5.99 ms (docs/variants.md, "trees").
  *
  * Receives are posted RECV_AHEAD segments ahead per part into the user's
  * buffer at the segment's place; the messages travel on the grid's
