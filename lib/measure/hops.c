@@ -156,6 +156,18 @@ static ortho_measure_hop line_of(const double *s, const double *t, int n)
 
 /* The hops between ranks a and b at every size of o, the line through
  * them on every process. Collective over comm. */
+/* The end of a measurement on its own duplicate own of comm: rank 0's n
+ * times t[] to every process where all went well (n 0: none), the
+ * duplicate freed, an error raised on comm. */
+static int measured(MPI_Comm comm, MPI_Comm *own, double *t, int n, int err)
+{
+    if (err == MPI_SUCCESS && n > 0)
+        err = PMPI_Bcast(t, n, MPI_DOUBLE, 0, *own);
+    if (*own != MPI_COMM_NULL)
+        PMPI_Comm_free(own);
+    return err != MPI_SUCCESS ? ortho__raise(comm, err) : MPI_SUCCESS;
+}
+
 static int hops_between(MPI_Comm comm, int a, int b, char *buf, const ortho_measure_opts *o,
                         double *t, ortho_measure_hop *h)
 {
@@ -195,11 +207,9 @@ int ortho_measure_hops(MPI_Comm comm, const ortho_measure_opts *opts, int node_s
         err = hops_between(own, 0, 1, buf, opts, t, next);
     if (err == MPI_SUCCESS && node_size >= 2 && size > node_size)
         err = hops_between(own, 0, node_size, buf, opts, t, across);
-    if (own != MPI_COMM_NULL)
-        PMPI_Comm_free(&own);
     free(buf);
     free(t);
-    return err != MPI_SUCCESS ? ortho__raise(comm, err) : MPI_SUCCESS;
+    return measured(comm, &own, NULL, 0, err);
 }
 
 int ortho_measure_reach(MPI_Comm comm, const ortho_measure_opts *opts, double *reach)
@@ -226,11 +236,7 @@ int ortho_measure_reach(MPI_Comm comm, const ortho_measure_opts *opts, double *r
     for (int j = 1; j < size && err == MPI_SUCCESS; j++) {
         err = ping_pong(own, 0, j, buf, 0, &each, &reach[j]);
     }
-    if (err == MPI_SUCCESS)
-        err = PMPI_Bcast(reach, size, MPI_DOUBLE, 0, own);
-    if (own != MPI_COMM_NULL)
-        PMPI_Comm_free(&own);
-    return err != MPI_SUCCESS ? ortho__raise(comm, err) : MPI_SUCCESS;
+    return measured(comm, &own, reach, size, err);
 }
 
 /* Rank 0 sends s bytes to each of the n ranks of to[] at once, each
@@ -367,13 +373,9 @@ int ortho_measure_pair(MPI_Comm comm, const ortho_measure_opts *opts, int node_s
     for (int k = 0; k < (nodes ? 6 : 3) && err == MPI_SUCCESS; k++)
         err = pair_out(own, k < 3 ? 1 : node_size, k % 3 == 2 ? 2 : 1, buf,
                        k % 3 == 0 ? 0 : (int)largest, opts, &t[k]);
-    if (err == MPI_SUCCESS)
-        err = PMPI_Bcast(t, 6, MPI_DOUBLE, 0, own);
-    if (own != MPI_COMM_NULL)
-        PMPI_Comm_free(&own);
     free(buf);
-    if (err != MPI_SUCCESS)
-        return ortho__raise(comm, err);
+    if ((err = measured(comm, &own, t, 6, err)) != MPI_SUCCESS)
+        return err;
     for (int k = 0; k < 2; k++) {
         double *out = k == 0 ? next : across, *x = &t[3 * k];
         /* the second message's delay of the first, over one's transfer
@@ -417,13 +419,9 @@ int ortho_measure_fan(MPI_Comm comm, const ortho_measure_opts *opts, int node_si
         err = fan_out(own, &to[1], 1, buf, (int)largest, opts, &t[1]);
     if (err == MPI_SUCCESS)
         err = fan_out(own, to, 2, buf, (int)largest, opts, &t[2]);
-    if (err == MPI_SUCCESS)
-        err = PMPI_Bcast(t, 3, MPI_DOUBLE, 0, own);
-    if (own != MPI_COMM_NULL)
-        PMPI_Comm_free(&own);
     free(buf);
-    if (err != MPI_SUCCESS)
-        return ortho__raise(comm, err);
+    if ((err = measured(comm, &own, t, 3, err)) != MPI_SUCCESS)
+        return err;
     double one = t[0] > t[1] ? t[0] : t[1];
     if (one > 0.0) {
         double f = t[2] / one - 1.0;
